@@ -10,6 +10,10 @@ public final class NemoLens {
 
 	private static final ExportStrategyRegistry REGISTRY = new ExportStrategyRegistry();
 
+	private static final TelemetrySetup SETUP = new TelemetrySetup(REGISTRY, System::getenv);
+
+	private static boolean initialised;
+
 	private NemoLens() {
 	}
 
@@ -59,6 +63,45 @@ public final class NemoLens {
 	 */
 	public static List<String> registeredStrategies() {
 		return REGISTRY.registeredStrategies();
+	}
+
+	/**
+	 * Decides whether this process exports and builds its telemetry, once per process.
+	 * @param config the settings
+	 * @param rank the global rank of this process
+	 * @param worldSize the number of ranks
+	 * @return the handle
+	 * @throws IllegalStateException when an enabled setup already happened in this process
+	 * @throws IllegalArgumentException when the strategy or exporter is unknown
+	 * @see #setupTelemetry(NemoLensConfig, int, int, TelemetryOptions)
+	 */
+	public static TelemetryHandle setupTelemetry(NemoLensConfig config, int rank, int worldSize) {
+		return setupTelemetry(config, rank, worldSize, TelemetryOptions.defaults());
+	}
+
+	/**
+	 * Decides whether this process exports and builds its telemetry, once per process: a second
+	 * enabled setup (exporting or not) is refused unless {@link TelemetryOptions#allowReinit()};
+	 * disabled setups may repeat. A setup that fails does not count.
+	 * @param config the settings
+	 * @param rank the global rank of this process
+	 * @param worldSize the number of ranks
+	 * @param options per-call options
+	 * @return the handle
+	 * @throws IllegalStateException when an enabled setup already happened in this process
+	 * @throws IllegalArgumentException when the strategy or exporter is unknown
+	 */
+	public static synchronized TelemetryHandle setupTelemetry(NemoLensConfig config, int rank, int worldSize,
+			TelemetryOptions options) {
+		if (config.enabled() && initialised && !options.allowReinit()) {
+			throw new IllegalStateException("Telemetry is already set up in this process. "
+					+ "Pass TelemetryOptions.builder().allowReinit(true) to set it up again (tests only).");
+		}
+		TelemetryHandle handle = SETUP.setup(config, rank, worldSize, options);
+		if (config.enabled()) {
+			initialised = true;
+		}
+		return handle;
 	}
 
 }

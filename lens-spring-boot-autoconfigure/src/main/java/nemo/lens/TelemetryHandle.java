@@ -1,0 +1,169 @@
+package nemo.lens;
+
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import io.opentelemetry.api.OpenTelemetry;
+import io.opentelemetry.api.metrics.Meter;
+import io.opentelemetry.api.trace.Tracer;
+import nemo.lens.sdk.ExportingTelemetry;
+import nemo.lens.sdk.LensVersion;
+
+/**
+ * What {@code setupTelemetry} decided for this process, and the telemetry to use: on an exporting
+ * rank the real SDK, elsewhere no-op telemetry. Close it at exit; shutting down twice is harmless.
+ */
+public final class TelemetryHandle implements AutoCloseable {
+
+	/** The instrumentation scope name of the handle's tracer and meter. */
+	public static final String SCOPE_NAME = "nemo.lens";
+
+	/** How long {@link #shutdown()} waits at most. */
+	public static final Duration DEFAULT_SHUTDOWN_TIMEOUT = Duration.ofSeconds(5);
+
+	private final NemoLensConfig config;
+
+	private final int rank;
+
+	private final int worldSize;
+
+	private final String exportStrategy;
+
+	private final OpenTelemetry openTelemetry;
+
+	private final ExportingTelemetry exporting;
+
+	private final Tracer tracer;
+
+	private final Meter meter;
+
+	private final AtomicBoolean shutDown = new AtomicBoolean();
+
+	TelemetryHandle(NemoLensConfig config, int rank, int worldSize, String exportStrategy,
+			OpenTelemetry openTelemetry, ExportingTelemetry exporting) {
+		this.config = config;
+		this.rank = rank;
+		this.worldSize = worldSize;
+		this.exportStrategy = exportStrategy;
+		this.openTelemetry = openTelemetry;
+		this.exporting = exporting;
+		this.tracer = openTelemetry.getTracer(SCOPE_NAME, LensVersion.current());
+		this.meter = openTelemetry.meterBuilder(SCOPE_NAME).setInstrumentationVersion(LensVersion.current()).build();
+	}
+
+	/**
+	 * Whether this process exports: true only when real SDK providers were built.
+	 * @return whether exporting
+	 */
+	public boolean isExporting() {
+		return this.exporting != null;
+	}
+
+	/**
+	 * A tracer with scope {@value #SCOPE_NAME}; a no-op one on a non-exporting rank.
+	 * @return the tracer
+	 */
+	public Tracer tracer() {
+		return this.tracer;
+	}
+
+	/**
+	 * A meter with scope {@value #SCOPE_NAME}; a no-op one on a non-exporting rank.
+	 * @return the meter
+	 */
+	public Meter meter() {
+		return this.meter;
+	}
+
+	/**
+	 * The telemetry to hand to instrumentation: the SDK on an exporting rank, propagation-only
+	 * no-op telemetry elsewhere.
+	 * @return the OpenTelemetry instance
+	 */
+	public OpenTelemetry openTelemetry() {
+		return this.openTelemetry;
+	}
+
+	/**
+	 * The global rank this process decided for.
+	 * @return the rank
+	 */
+	public int rank() {
+		return this.rank;
+	}
+
+	/**
+	 * The world size this process decided for.
+	 * @return the world size
+	 */
+	public int worldSize() {
+		return this.worldSize;
+	}
+
+	/**
+	 * The name of the strategy that decided: the config's, or {@value TelemetrySetup#PER_CALL_STRATEGY}
+	 * for a strategy passed to the call.
+	 * @return the strategy name
+	 */
+	public String exportStrategy() {
+		return this.exportStrategy;
+	}
+
+	/**
+	 * The settings as resolved at setup, with the run id filled in.
+	 * @return the resolved settings
+	 */
+	public NemoLensConfig config() {
+		return this.config;
+	}
+
+	/**
+	 * The run id shared by all ranks of the job.
+	 * @return the run id
+	 */
+	public String runId() {
+		return this.config.runId();
+	}
+
+	/**
+	 * Whether {@link #shutdown(Duration)} has been called.
+	 * @return whether shut down
+	 */
+	public boolean isShutdown() {
+		return this.shutDown.get();
+	}
+
+	/**
+	 * Shuts down within {@link #DEFAULT_SHUTDOWN_TIMEOUT}.
+	 */
+	public void shutdown() {
+		shutdown(DEFAULT_SHUTDOWN_TIMEOUT);
+	}
+
+	/**
+	 * Ends spans still open (marked {@code nemo.span.truncated}), flushes and shuts down traces,
+	 * metrics and logs, and returns within the timeout even when an exporter never completes.
+	 * Later calls return at once.
+	 * @param timeout the longest time to wait
+	 */
+	public void shutdown(Duration timeout) {
+		if (this.shutDown.compareAndSet(false, true) && this.exporting != null) {
+			this.exporting.shutdown(timeout);
+		}
+	}
+
+	/**
+	 * Same as {@link #shutdown()}.
+	 */
+	@Override
+	public void close() {
+		shutdown();
+	}
+
+	@Override
+	public String toString() {
+		return "TelemetryHandle{rank=" + this.rank + ", worldSize=" + this.worldSize + ", exportStrategy='"
+				+ this.exportStrategy + "', exporting=" + isExporting() + ", enabled=" + this.config.enabled() + "}";
+	}
+
+}

@@ -1,0 +1,228 @@
+package nemo.lens;
+
+import java.util.Map;
+import java.util.Objects;
+
+import io.opentelemetry.api.common.Attributes;
+import io.opentelemetry.sdk.metrics.export.MetricReader;
+import io.opentelemetry.sdk.trace.export.SpanExporter;
+
+/**
+ * Per-call options of {@code setupTelemetry}: the escape hatches of the Python keyword arguments.
+ * Exporter and reader overrides apply only on an exporting, enabled rank; on every other rank they
+ * are never used (and never shut down, so the caller keeps ownership).
+ */
+public final class TelemetryOptions {
+
+	private static final TelemetryOptions DEFAULTS = new Builder().build();
+
+	private final ExportStrategy exportStrategy;
+
+	private final SpanExporter spanExporter;
+
+	private final MetricReader metricReader;
+
+	private final Attributes resourceAttributes;
+
+	private final boolean allowReinit;
+
+	private final Integer localRank;
+
+	private final Map<String, String> otelProperties;
+
+	private TelemetryOptions(Builder builder) {
+		this.exportStrategy = builder.exportStrategy;
+		this.spanExporter = builder.spanExporter;
+		this.metricReader = builder.metricReader;
+		this.resourceAttributes = builder.resourceAttributes;
+		this.allowReinit = builder.allowReinit;
+		this.localRank = builder.localRank;
+		this.otelProperties = builder.otelProperties;
+	}
+
+	/**
+	 * Returns a new builder.
+	 * @return a builder
+	 */
+	public static Builder builder() {
+		return new Builder();
+	}
+
+	/**
+	 * Returns the options with nothing set.
+	 * @return the default options
+	 */
+	public static TelemetryOptions defaults() {
+		return DEFAULTS;
+	}
+
+	/**
+	 * A strategy for this call only, bypassing the registry; {@code null} means the config's.
+	 * @return the per-call strategy, or {@code null}
+	 */
+	public ExportStrategy exportStrategy() {
+		return this.exportStrategy;
+	}
+
+	/**
+	 * A span exporter replacing the configured one on an exporting rank.
+	 * @return the exporter, or {@code null}
+	 */
+	public SpanExporter spanExporter() {
+		return this.spanExporter;
+	}
+
+	/**
+	 * A metric reader replacing the configured one on an exporting rank.
+	 * @return the reader, or {@code null}
+	 */
+	public MetricReader metricReader() {
+		return this.metricReader;
+	}
+
+	/**
+	 * Resource attributes that win over the ones Lens sets.
+	 * @return the attributes, possibly empty
+	 */
+	public Attributes resourceAttributes() {
+		return this.resourceAttributes;
+	}
+
+	/**
+	 * Whether the process-wide once-only guard is skipped (tests only).
+	 * @return whether re-initialisation is allowed
+	 */
+	public boolean allowReinit() {
+		return this.allowReinit;
+	}
+
+	/**
+	 * The local rank, recorded as {@code dl.local_rank}; {@code null} when unknown.
+	 * @return the local rank, or {@code null}
+	 */
+	public Integer localRank() {
+		return this.localRank;
+	}
+
+	/**
+	 * OpenTelemetry SDK properties ({@code otel.*}) that win over the process environment.
+	 * @return the properties, possibly empty
+	 */
+	public Map<String, String> otelProperties() {
+		return this.otelProperties;
+	}
+
+	/**
+	 * Builds {@link TelemetryOptions}.
+	 */
+	public static final class Builder {
+
+		private ExportStrategy exportStrategy;
+
+		private SpanExporter spanExporter;
+
+		private MetricReader metricReader;
+
+		private Attributes resourceAttributes = Attributes.empty();
+
+		private boolean allowReinit;
+
+		private Integer localRank;
+
+		private Map<String, String> otelProperties = Map.of();
+
+		private Builder() {
+		}
+
+		/**
+		 * Sets a strategy for this call only; it bypasses the registry and is never registered.
+		 * @param exportStrategy the strategy, or {@code null} for the config's
+		 * @return this builder
+		 */
+		public Builder exportStrategy(ExportStrategy exportStrategy) {
+			this.exportStrategy = exportStrategy;
+			return this;
+		}
+
+		/**
+		 * Sets a span exporter that replaces the configured one on an exporting rank.
+		 * @param spanExporter the exporter, or {@code null}
+		 * @return this builder
+		 */
+		public Builder spanExporter(SpanExporter spanExporter) {
+			this.spanExporter = spanExporter;
+			return this;
+		}
+
+		/**
+		 * Sets a metric reader that replaces the configured one on an exporting rank.
+		 * @param metricReader the reader, or {@code null}
+		 * @return this builder
+		 */
+		public Builder metricReader(MetricReader metricReader) {
+			this.metricReader = metricReader;
+			return this;
+		}
+
+		/**
+		 * Sets resource attributes that win over the ones Lens sets.
+		 * @param resourceAttributes the attributes
+		 * @return this builder
+		 */
+		public Builder resourceAttributes(Attributes resourceAttributes) {
+			this.resourceAttributes = Objects.requireNonNull(resourceAttributes, "resourceAttributes must not be null");
+			return this;
+		}
+
+		/**
+		 * Sets resource attributes from strings.
+		 * @param resourceAttributes the attributes
+		 * @return this builder
+		 */
+		public Builder resourceAttributes(Map<String, String> resourceAttributes) {
+			var attributes = Attributes.builder();
+			resourceAttributes.forEach(attributes::put);
+			return resourceAttributes(attributes.build());
+		}
+
+		/**
+		 * Sets whether the process-wide once-only guard is skipped (tests only).
+		 * @param allowReinit whether re-initialisation is allowed
+		 * @return this builder
+		 */
+		public Builder allowReinit(boolean allowReinit) {
+			this.allowReinit = allowReinit;
+			return this;
+		}
+
+		/**
+		 * Sets the local rank, recorded as {@code dl.local_rank}.
+		 * @param localRank the local rank, or {@code null} when unknown
+		 * @return this builder
+		 */
+		public Builder localRank(Integer localRank) {
+			this.localRank = localRank;
+			return this;
+		}
+
+		/**
+		 * Sets OpenTelemetry SDK properties ({@code otel.*}) that win over the process environment.
+		 * @param otelProperties the properties
+		 * @return this builder
+		 */
+		public Builder otelProperties(Map<String, String> otelProperties) {
+			this.otelProperties = Map.copyOf(otelProperties);
+			return this;
+		}
+
+		/**
+		 * Builds the options.
+		 * @return the options
+		 */
+		public TelemetryOptions build() {
+			return new TelemetryOptions(this);
+		}
+
+	}
+
+}

@@ -1,0 +1,90 @@
+package nemo.lens;
+
+import java.util.Objects;
+import java.util.UUID;
+import java.util.function.Function;
+
+import io.opentelemetry.api.OpenTelemetry;
+import io.opentelemetry.api.baggage.propagation.W3CBaggagePropagator;
+import io.opentelemetry.api.trace.propagation.W3CTraceContextPropagator;
+import io.opentelemetry.context.propagation.ContextPropagators;
+import io.opentelemetry.context.propagation.TextMapPropagator;
+import nemo.lens.sdk.ExportingTelemetry;
+import nemo.lens.sdk.TelemetryExporter;
+
+/**
+ * Decides whether this rank exports and builds its telemetry, without the process-wide guard of
+ * {@link NemoLens#setupTelemetry}: for frameworks and tests that build several in one JVM.
+ * <p>
+ * Steps, in the reference order: fill the run id; decide (the per-call strategy, else the
+ * registry's) before {@code enabled} is looked at, so that an unknown strategy fails even when
+ * disabled; check the exporter name on every rank; then build real SDK providers only when enabled
+ * and the strategy says yes.
+ */
+public final class TelemetrySetup {
+
+	/** The strategy name a handle reports when the strategy was passed to the call. */
+	public static final String PER_CALL_STRATEGY = "per_call";
+
+	/**
+	 * Non-exporting ranks get no-op tracing and metrics that still propagate W3C trace context and
+	 * baggage: span creation costs the same as {@link OpenTelemetry#noop()}, and a silent rank that
+	 * sits between two exporting services does not break their traces.
+	 */
+	private static final OpenTelemetry NON_EXPORTING = OpenTelemetry.propagating(ContextPropagators
+		.create(TextMapPropagator.composite(W3CTraceContextPropagator.getInstance(), W3CBaggagePropagator.getInstance())));
+
+	private final ExportStrategyRegistry registry;
+
+	private final Function<String, String> environment;
+
+	/**
+	 * Creates a setup over a registry and an environment lookup.
+	 * @param registry where strategy names are looked up
+	 * @param environment looks up environment variables ({@code SLURM_JOB_ID},
+	 * {@code DEPLOYMENT_ENV}); returns {@code null} when unset
+	 */
+	public TelemetrySetup(ExportStrategyRegistry registry, Function<String, String> environment) {
+		this.registry = Objects.requireNonNull(registry, "registry must not be null");
+		this.environment = Objects.requireNonNull(environment, "environment must not be null");
+	}
+
+	/**
+	 * Decides and builds this rank's telemetry.
+	 * @param config the settings; not changed
+	 * @param rank the global rank
+	 * @param worldSize the number of ranks
+	 * @param options per-call options
+	 * @return the handle
+	 * @throws IllegalArgumentException when the strategy or exporter is unknown, or the strategy
+	 * fails on its input
+	 */
+	public TelemetryHandle setup(NemoLensConfig config, int rank, int worldSize, TelemetryOptions options) {
+		Objects.requireNonNull(config, "config must not be null");
+		Objects.requireNonNull(options, "options must not be null");
+		NemoLensConfig resolved = config.runId().isEmpty() ? config.toBuilder().runId(newRunId()).build() : config;
+		ExportStrategy strategy = (options.exportStrategy() != null) ? options.exportStrategy()
+				: this.registry.get(resolved.exportStrategy());
+		String strategyName = (options.exportStrategy() != null) ? PER_CALL_STRATEGY : resolved.exportStrategy();
+		boolean selected = strategy.shouldExport(resolved, rank, worldSize);
+		TelemetryExporter.named(resolved.exporter());
+		if (!resolved.enabled() || !selected) {
+			return new TelemetryHandle(resolved, rank, worldSize, strategyName, NON_EXPORTING, null);
+		}
+		ExportingTelemetry exporting = ExportingTelemetry.builder(resolved)
+			.rank(rank, worldSize)
+			.options(options)
+			.environment(this.environment)
+			.build();
+		return new TelemetryHandle(resolved, rank, worldSize, strategyName, exporting.sdk(), exporting);
+	}
+
+	private String newRunId() {
+		String slurmJobId = this.environment.apply("SLURM_JOB_ID");
+		if (slurmJobId != null && !slurmJobId.isBlank()) {
+			return slurmJobId.trim();
+		}
+		return UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+	}
+
+}

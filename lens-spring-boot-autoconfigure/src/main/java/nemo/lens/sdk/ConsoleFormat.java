@@ -1,0 +1,34 @@
+package nemo.lens.sdk;
+
+import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.common.Attributes;
+import io.opentelemetry.sdk.resources.Resource;
+
+/** The shared bits of the console exporters' one-line format. */
+final class ConsoleFormat {
+
+	private static final AttributeKey<Long> RANK = AttributeKey.longKey(LensResource.RANK);
+
+	private ConsoleFormat() {
+	}
+
+	static String rank(Resource resource) {
+		Long rank = resource.getAttribute(RANK);
+		return (rank != null) ? rank.toString() : "?";
+	}
+
+	static String attributes(Attributes attributes) {
+		if (attributes.isEmpty()) {
+			return "";
+		}
+		StringBuilder line = new StringBuilder(" {");
+		attributes.forEach((key, value) -> {
+			if (line.length() > 2) {
+				line.append(", ");
+			}
+			line.append(key.getKey()).append('=').append(value);
+		});
+		return line.append('}').toString();
+	}
+
+}

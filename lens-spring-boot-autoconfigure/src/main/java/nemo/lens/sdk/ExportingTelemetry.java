@@ -1,0 +1,243 @@
+package nemo.lens.sdk;
+
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+import io.opentelemetry.sdk.OpenTelemetrySdk;
+import io.opentelemetry.sdk.autoconfigure.AutoConfiguredOpenTelemetrySdk;
+import io.opentelemetry.sdk.autoconfigure.AutoConfiguredOpenTelemetrySdkBuilder;
+import io.opentelemetry.sdk.logs.export.BatchLogRecordProcessor;
+import io.opentelemetry.sdk.metrics.export.MetricReader;
+import io.opentelemetry.sdk.metrics.export.PeriodicMetricReader;
+import io.opentelemetry.sdk.resources.Resource;
+import io.opentelemetry.sdk.trace.export.BatchSpanProcessor;
+import io.opentelemetry.sdk.trace.export.SpanExporter;
+import nemo.lens.NemoLensConfig;
+import nemo.lens.TelemetryOptions;
+
+/**
+ * The real OpenTelemetry SDK of an exporting rank, and its bounded shutdown.
+ * <p>
+ * The SDK's autoconfigure module builds it, so every standard {@code OTEL_*} setting (OTLP
+ * endpoint, headers, protocol, timeouts, TLS, batching, metric interval, propagators,
+ * {@code OTEL_RESOURCE_ATTRIBUTES}) works as users know it; Lens only chooses which signals export
+ * where, sets the reference defaults (gRPC, 10 s metric interval) and adds the rank resource.
+ */
+public final class ExportingTelemetry {
+
+	private static final Logger logger = Logger.getLogger(ExportingTelemetry.class.getName());
+
+	private final OpenTelemetrySdk sdk;
+
+	private final OpenSpanTracker openSpans;
+
+	private final AtomicBoolean shutDown = new AtomicBoolean();
+
+	private ExportingTelemetry(OpenTelemetrySdk sdk, OpenSpanTracker openSpans) {
+		this.sdk = sdk;
+		this.openSpans = openSpans;
+	}
+
+	/**
+	 * Starts describing the SDK of an exporting rank.
+	 * @param config the resolved settings, run id filled in
+	 * @return a builder
+	 */
+	public static Builder builder(NemoLensConfig config) {
+		return new Builder(config);
+	}
+
+	/**
+	 * The SDK.
+	 * @return the SDK
+	 */
+	public OpenTelemetrySdk sdk() {
+		return this.sdk;
+	}
+
+	/**
+	 * Ends spans still open (marked truncated), then flushes and shuts down traces, metrics and
+	 * logs, returning within the timeout even when an exporter never completes. Calls after the
+	 * first return at once.
+	 * @param timeout the longest time to wait
+	 * @return {@code true} when everything was flushed and shut down in time
+	 */
+	public boolean shutdown(Duration timeout) {
+		if (!this.shutDown.compareAndSet(false, true)) {
+			return true;
+		}
+		int truncated = this.openSpans.endOpenSpans();
+		// The SDK's shutdown exports what its processors and readers still hold, then stops them;
+		// an explicit flush first would only export the metrics twice.
+		boolean completed = this.sdk.shutdown().join(timeout.toNanos(), TimeUnit.NANOSECONDS).isSuccess();
+		if (!completed) {
+			logger.log(Level.WARNING,
+					"NeMo Lens telemetry did not finish shutting down within {0} ms; telemetry not yet sent was dropped",
+					timeout.toMillis());
+		}
+		if (truncated > 0) {
+			logger.log(Level.FINE, "NeMo Lens ended {0} span(s) still open at shutdown, marked truncated", truncated);
+		}
+		return completed;
+	}
+
+	/**
+	 * Describes the SDK of one exporting rank.
+	 */
+	public static final class Builder {
+
+		private final NemoLensConfig config;
+
+		private int rank;
+
+		private int worldSize = 1;
+
+		private TelemetryOptions options = TelemetryOptions.defaults();
+
+		private Function<String, String> environment = System::getenv;
+
+		private PrintStream console = System.out;
+
+		private Builder(NemoLensConfig config) {
+			this.config = Objects.requireNonNull(config, "config must not be null");
+		}
+
+		/**
+		 * Sets the rank and world size.
+		 * @param rank the global rank
+		 * @param worldSize the number of ranks
+		 * @return this builder
+		 */
+		public Builder rank(int rank, int worldSize) {
+			this.rank = rank;
+			this.worldSize = worldSize;
+			return this;
+		}
+
+		/**
+		 * Sets the caller's options: local rank, resource attributes, exporter and reader
+		 * overrides, and {@code otel.*} properties.
+		 * @param options the options
+		 * @return this builder
+		 */
+		public Builder options(TelemetryOptions options) {
+			this.options = Objects.requireNonNull(options, "options must not be null");
+			return this;
+		}
+
+		/**
+		 * Sets how environment variables (Slurm, {@code DEPLOYMENT_ENV}) are looked up.
+		 * @param environment the lookup; returns {@code null} when unset
+		 * @return this builder
+		 */
+		public Builder environment(Function<String, String> environment) {
+			this.environment = Objects.requireNonNull(environment, "environment must not be null");
+			return this;
+		}
+
+		/**
+		 * Sets where the {@code console} exporter writes.
+		 * @param console the stream
+		 * @return this builder
+		 */
+		public Builder console(PrintStream console) {
+			this.console = Objects.requireNonNull(console, "console must not be null");
+			return this;
+		}
+
+		/**
+		 * Builds and starts the SDK.
+		 * @return the running SDK
+		 * @throws IllegalArgumentException when the exporter name is unknown
+		 */
+		public ExportingTelemetry build() {
+			TelemetryExporter exporter = TelemetryExporter.named(this.config.exporter());
+			OpenSpanTracker openSpans = new OpenSpanTracker();
+			AutoConfiguredOpenTelemetrySdkBuilder sdk = AutoConfiguredOpenTelemetrySdk.builder()
+				.disableShutdownHook()
+				.addPropertiesSupplier(Builder::referenceDefaults)
+				.addPropertiesCustomizer((properties) -> signalProperties(exporter))
+				.addResourceCustomizer((detected, properties) -> detected
+					.merge(LensResource.schedulerResource(this.environment))
+					.merge(LensResource.rankResource(this.config, this.rank, this.worldSize, this.options.localRank(),
+							this.environment))
+					.merge(Resource.create(this.options.resourceAttributes())));
+			if (this.config.tracesEnabled()) {
+				configureTraces(sdk, exporter, openSpans);
+			}
+			if (this.config.metricsEnabled()) {
+				configureMetrics(sdk, exporter);
+			}
+			if (this.config.logsEnabled() && exporter == TelemetryExporter.CONSOLE) {
+				sdk.addLoggerProviderCustomizer((logs, properties) -> logs
+					.addLogRecordProcessor(BatchLogRecordProcessor.builder(new ConsoleLogRecordExporter(this.console))
+						.build()));
+			}
+			return new ExportingTelemetry(sdk.build().getOpenTelemetrySdk(), openSpans);
+		}
+
+		private void configureTraces(AutoConfiguredOpenTelemetrySdkBuilder sdk, TelemetryExporter exporter,
+				OpenSpanTracker openSpans) {
+			SpanExporter own = (this.options.spanExporter() != null) ? this.options.spanExporter()
+					: (exporter == TelemetryExporter.CONSOLE) ? new ConsoleSpanExporter(this.console) : null;
+			sdk.addTracerProviderCustomizer((traces, properties) -> {
+				traces.addSpanProcessor(openSpans);
+				if (own != null) {
+					traces.addSpanProcessor(BatchSpanProcessor.builder(own).build());
+				}
+				return traces;
+			});
+			if (this.config.samplerEnabled()) {
+				RankAwareSampler sampler = new RankAwareSampler(this.rank, this.config.exportSampleRate());
+				sdk.addSamplerCustomizer((configured, properties) -> sampler);
+			}
+		}
+
+		private void configureMetrics(AutoConfiguredOpenTelemetrySdkBuilder sdk, TelemetryExporter exporter) {
+			MetricReader reader = this.options.metricReader();
+			if (reader != null) {
+				sdk.addMeterProviderCustomizer((metrics, properties) -> metrics.registerMetricReader(reader));
+			}
+			else if (exporter == TelemetryExporter.CONSOLE) {
+				sdk.addMeterProviderCustomizer((metrics, properties) -> metrics
+					.registerMetricReader(PeriodicMetricReader.builder(new ConsoleMetricExporter(this.console))
+						.setInterval(properties.getDuration("otel.metric.export.interval"))
+						.build()));
+			}
+		}
+
+		/** NeMo Lens' defaults where the Java SDK's differ; the process environment overrides them. */
+		private static Map<String, String> referenceDefaults() {
+			return Map.of("otel.exporter.otlp.protocol", "grpc", "otel.metric.export.interval", "10000");
+		}
+
+		/**
+		 * Which signals the SDK's own exporters carry: only OTLP ones that the caller did not
+		 * replace; everything else is added by the customizers above. Forced, so that a stray
+		 * {@code OTEL_TRACES_EXPORTER} cannot make a rank export what Lens was told not to.
+		 */
+		private Map<String, String> signalProperties(TelemetryExporter exporter) {
+			boolean otlp = exporter == TelemetryExporter.OTLP;
+			Map<String, String> properties = new HashMap<>(this.options.otelProperties());
+			properties.put("otel.traces.exporter",
+					(otlp && this.config.tracesEnabled() && this.options.spanExporter() == null) ? "otlp" : "none");
+			properties.put("otel.metrics.exporter",
+					(otlp && this.config.metricsEnabled() && this.options.metricReader() == null) ? "otlp" : "none");
+			properties.put("otel.logs.exporter", (otlp && this.config.logsEnabled()) ? "otlp" : "none");
+			if (!this.config.tracesEnabled()) {
+				properties.put("otel.traces.sampler", "always_off");
+			}
+			return properties;
+		}
+
+	}
+
+}

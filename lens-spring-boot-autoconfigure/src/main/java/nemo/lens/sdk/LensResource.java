@@ -1,0 +1,85 @@
+package nemo.lens.sdk;
+
+import java.util.function.Function;
+
+import io.opentelemetry.api.common.Attributes;
+import io.opentelemetry.api.common.AttributesBuilder;
+import io.opentelemetry.sdk.resources.Resource;
+import nemo.lens.NemoLensConfig;
+
+/**
+ * The resource that identifies one rank of one run. Layers, later winning: whatever the SDK
+ * detected from {@code OTEL_RESOURCE_ATTRIBUTES}; scheduler facts (Slurm); the rank attributes;
+ * the caller's attributes. Scheduler facts sit below ours, unlike the Python library, because a
+ * value the caller set on purpose should never be replaced by one that was detected.
+ */
+final class LensResource {
+
+	static final String RANK = "dl.rank";
+
+	static final String WORLD_SIZE = "dl.world_size";
+
+	static final String LOCAL_RANK = "dl.local_rank";
+
+	static final String RUN_ID = "nemo.run.id";
+
+	static final String USER_ID = "nemo.user.id";
+
+	private LensResource() {
+	}
+
+	static Resource rankResource(NemoLensConfig config, int rank, int worldSize, Integer localRank,
+			Function<String, String> environment) {
+		AttributesBuilder attributes = Attributes.builder()
+			.put("service.name", config.serviceName())
+			.put("service.version", LensVersion.current())
+			.put(RANK, rank)
+			.put(WORLD_SIZE, worldSize)
+			.put(RUN_ID, config.runId())
+			.put("service.instance.id", serviceInstanceId(config.runId(), rank));
+		if (localRank != null) {
+			attributes.put(LOCAL_RANK, localRank);
+		}
+		if (!config.user().isEmpty()) {
+			attributes.put(USER_ID, config.user());
+		}
+		String deployment = firstNonBlank(environment, "DEPLOYMENT_ENV", "ENVIRONMENT");
+		if (deployment != null) {
+			attributes.put("deployment.environment", deployment);
+		}
+		return Resource.create(attributes.build());
+	}
+
+	static Resource schedulerResource(Function<String, String> environment) {
+		AttributesBuilder attributes = Attributes.builder();
+		putIfSet(attributes, "slurm.job.id", environment, "SLURM_JOB_ID");
+		putIfSet(attributes, "slurm.nnodes", environment, "SLURM_JOB_NUM_NODES", "SLURM_NNODES");
+		putIfSet(attributes, "slurm.step.id", environment, "SLURM_STEP_ID");
+		putIfSet(attributes, "k8s.pod.name", environment, "POD_NAME");
+		putIfSet(attributes, "k8s.namespace.name", environment, "POD_NAMESPACE");
+		return Resource.create(attributes.build());
+	}
+
+	static String serviceInstanceId(String runId, int rank) {
+		return runId + "-rank" + rank;
+	}
+
+	private static void putIfSet(AttributesBuilder attributes, String key, Function<String, String> environment,
+			String... variables) {
+		String value = firstNonBlank(environment, variables);
+		if (value != null) {
+			attributes.put(key, value);
+		}
+	}
+
+	private static String firstNonBlank(Function<String, String> environment, String... variables) {
+		for (String variable : variables) {
+			String value = environment.apply(variable);
+			if (value != null && !value.isBlank()) {
+				return value.trim();
+			}
+		}
+		return null;
+	}
+
+}

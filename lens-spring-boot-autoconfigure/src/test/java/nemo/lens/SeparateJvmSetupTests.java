@@ -1,0 +1,75 @@
+package nemo.lens;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Checks process-wide behaviour in fresh JVMs: the once-only guard, and that a non-exporting rank
+ * loads no exporter, processor or HTTP class and starts no thread.
+ */
+class SeparateJvmSetupTests {
+
+	private static final List<String> EXPORT_MACHINERY = List.of("io.opentelemetry.exporter.",
+			"io.opentelemetry.sdk.trace.export.BatchSpanProcessor", "io.opentelemetry.sdk.metrics.export.PeriodicMetricReader",
+			"okhttp3.", "io.opentelemetry.sdk.autoconfigure.");
+
+	private static String run(String... args) throws IOException, InterruptedException {
+		List<String> command = new ArrayList<>();
+		command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+		command.add("-Xlog:class+load=info:stdout");
+		command.add("-cp");
+		command.add(System.getProperty("java.class.path"));
+		command.add(SetupProbe.class.getName());
+		command.addAll(List.of(args));
+		Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+		String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+		assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
+		assertThat(process.exitValue()).as(output).isZero();
+		return output;
+	}
+
+	private static List<String> loadedExportMachinery(String output) {
+		return output.lines()
+			.filter((line) -> line.contains("[class,load]"))
+			.filter((line) -> EXPORT_MACHINERY.stream().anyMatch(line::contains))
+			.toList();
+	}
+
+	@Test
+	void secondEnabledSetupIsRefusedUnlessReinitIsAllowed() throws Exception {
+		String output = run("guard");
+		assertThat(output).contains("disabled1=ok", "disabled2=ok", "enabled1=ok", "disabled3=ok", "reinit=ok")
+			.contains("enabled2=IllegalStateException: Telemetry is already set up in this process. "
+					+ "Pass TelemetryOptions.builder().allowReinit(true) to set it up again (tests only).");
+	}
+
+	@Test
+	void failedSetupDoesNotCountAsInitialised() throws Exception {
+		String output = run("failed-setup-does-not-count");
+		assertThat(output).contains("bogus=IllegalArgumentException: Unknown export_strategy 'bogus'.")
+			.contains("enabled1=ok");
+	}
+
+	@Test
+	void nonExportingRankLoadsNoExportMachineryAndStartsNoThread() throws Exception {
+		String output = run("rank", "0");
+		assertThat(output).contains("exporting=false").contains("new-threads=[]");
+		assertThat(loadedExportMachinery(output)).isEmpty();
+	}
+
+	@Test
+	void exportingRankDoesLoadExportMachineryAndStartThreads() throws Exception {
+		String output = run("rank", "3");
+		assertThat(output).contains("exporting=true").doesNotContain("new-threads=[]");
+		assertThat(loadedExportMachinery(output)).isNotEmpty();
+	}
+
+}
