@@ -7,6 +7,11 @@ import java.util.concurrent.atomic.AtomicInteger;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.sdk.common.CompletableResultCode;
+import io.opentelemetry.sdk.metrics.InstrumentType;
+import io.opentelemetry.sdk.metrics.data.AggregationTemporality;
+import io.opentelemetry.sdk.metrics.data.MetricData;
+import io.opentelemetry.sdk.metrics.export.MetricExporter;
+import io.opentelemetry.sdk.metrics.export.PeriodicMetricReader;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import io.opentelemetry.sdk.trace.export.SpanExporter;
 import org.junit.jupiter.api.Test;
@@ -87,7 +92,19 @@ class TelemetryShutdownTests {
 		TelemetryHandle handle = exportingRank(exporter);
 		handle.tracer().spanBuilder("stuck").startSpan().end();
 		// The margin is generous: this checks that shutdown is bounded, not how fast it is.
-		assertTimeoutPreemptively(Duration.ofSeconds(10), () -> handle.shutdown(Duration.ofMillis(300)));
+		assertTimeoutPreemptively(Duration.ofSeconds(3), () -> handle.shutdown(Duration.ofMillis(300)));
+		assertThat(exporter.exportCalls()).isPositive();
+	}
+
+	@Test
+	void shutdownReturnsWithinTheTimeoutWhenTheMetricExporterNeverCompletes() {
+		NeverCompletingMetricExporter exporter = new NeverCompletingMetricExporter();
+		NemoLensConfig config = NemoLensConfig.builder().enabled(true).exportStrategy("all_ranks").exporter("none").build();
+		TelemetryHandle handle = this.setup.setup(config, 0, 1,
+				TelemetryOptions.builder().metricReader(PeriodicMetricReader.builder(exporter).build()).build());
+		handle.meter().counterBuilder("steps").build().add(1);
+		// The SDK's periodic reader blocks its caller until the exporter answers; ours must not.
+		assertTimeoutPreemptively(Duration.ofSeconds(3), () -> handle.shutdown(Duration.ofMillis(300)));
 		assertThat(exporter.exportCalls()).isPositive();
 	}
 
@@ -97,6 +114,37 @@ class TelemetryShutdownTests {
 		TelemetryHandle handle = this.setup.setup(config, 0, 4, TelemetryOptions.defaults());
 		handle.close();
 		assertThat(handle.isShutdown()).isTrue();
+	}
+
+	private static final class NeverCompletingMetricExporter implements MetricExporter {
+
+		private final AtomicInteger exportCalls = new AtomicInteger();
+
+		@Override
+		public CompletableResultCode export(Collection<MetricData> metrics) {
+			this.exportCalls.incrementAndGet();
+			return new CompletableResultCode();
+		}
+
+		@Override
+		public CompletableResultCode flush() {
+			return new CompletableResultCode();
+		}
+
+		@Override
+		public CompletableResultCode shutdown() {
+			return new CompletableResultCode();
+		}
+
+		@Override
+		public AggregationTemporality getAggregationTemporality(InstrumentType instrumentType) {
+			return AggregationTemporality.CUMULATIVE;
+		}
+
+		int exportCalls() {
+			return this.exportCalls.get();
+		}
+
 	}
 
 	private static final class NeverCompletingSpanExporter implements SpanExporter {

@@ -14,6 +14,7 @@ import java.util.logging.Logger;
 import io.opentelemetry.sdk.OpenTelemetrySdk;
 import io.opentelemetry.sdk.autoconfigure.AutoConfiguredOpenTelemetrySdk;
 import io.opentelemetry.sdk.autoconfigure.AutoConfiguredOpenTelemetrySdkBuilder;
+import io.opentelemetry.sdk.common.CompletableResultCode;
 import io.opentelemetry.sdk.logs.export.BatchLogRecordProcessor;
 import io.opentelemetry.sdk.metrics.export.MetricReader;
 import io.opentelemetry.sdk.metrics.export.PeriodicMetricReader;
@@ -47,6 +48,34 @@ public final class ExportingTelemetry {
 	}
 
 	/**
+	 * Runs the SDK's shutdown on a daemon thread. The SDK exports what its processors and readers
+	 * still hold and then stops them, but some of its parts (the periodic metric reader) block the
+	 * calling thread until their exporter answers; a dead collector must not hold up the caller.
+	 */
+	private CompletableResultCode shutdownInBackground() {
+		CompletableResultCode result = new CompletableResultCode();
+		Thread shutdown = new Thread(() -> {
+			try {
+				CompletableResultCode sdkResult = this.sdk.shutdown();
+				sdkResult.whenComplete(() -> {
+					if (sdkResult.isSuccess()) {
+						result.succeed();
+					}
+					else {
+						result.fail();
+					}
+				});
+			}
+			catch (RuntimeException ex) {
+				result.failExceptionally(ex);
+			}
+		}, "nemo-lens-shutdown");
+		shutdown.setDaemon(true);
+		shutdown.start();
+		return result;
+	}
+
+	/**
 	 * Starts describing the SDK of an exporting rank.
 	 * @param config the resolved settings, run id filled in
 	 * @return a builder
@@ -75,9 +104,7 @@ public final class ExportingTelemetry {
 			return true;
 		}
 		int truncated = this.openSpans.endOpenSpans();
-		// The SDK's shutdown exports what its processors and readers still hold, then stops them;
-		// an explicit flush first would only export the metrics twice.
-		boolean completed = this.sdk.shutdown().join(timeout.toNanos(), TimeUnit.NANOSECONDS).isSuccess();
+		boolean completed = shutdownInBackground().join(timeout.toNanos(), TimeUnit.NANOSECONDS).isSuccess();
 		if (!completed) {
 			logger.log(Level.WARNING,
 					"NeMo Lens telemetry did not finish shutting down within {0} ms; telemetry not yet sent was dropped",
