@@ -20,6 +20,10 @@ public final class ExportStrategyRegistry {
 
 	private final Map<String, ExportStrategy> strategies = new ConcurrentHashMap<>();
 
+	private final Function<String, String> environment;
+
+	private final Map<String, ExportStrategy> builtins;
+
 	/**
 	 * Creates a registry with the built-ins, whose {@code first_rank_per_node} reads the process
 	 * environment.
@@ -34,11 +38,9 @@ public final class ExportStrategyRegistry {
 	 * @param environment looks up an environment variable by name; returns {@code null} when unset
 	 */
 	public ExportStrategyRegistry(Function<String, String> environment) {
-		this.strategies.putAll(ExportStrategies.builtins(environment));
-	}
-
-	private ExportStrategyRegistry(Map<String, ExportStrategy> strategies) {
-		this.strategies.putAll(strategies);
+		this.environment = Objects.requireNonNull(environment, "environment must not be null");
+		this.builtins = ExportStrategies.builtins(environment);
+		this.strategies.putAll(this.builtins);
 	}
 
 	/**
@@ -133,7 +135,24 @@ public final class ExportStrategyRegistry {
 	 * @return a copy
 	 */
 	public ExportStrategyRegistry copy() {
-		return new ExportStrategyRegistry(this.strategies);
+		return copy(this.environment);
+	}
+
+	/**
+	 * Returns an independent registry holding the same entries now, whose built-ins read launcher
+	 * variables through another lookup. Custom strategies, and built-ins that were overridden, are
+	 * carried over as they are.
+	 * @param environment looks up an environment variable by name; returns {@code null} when unset
+	 * @return a copy
+	 */
+	public ExportStrategyRegistry copy(Function<String, String> environment) {
+		ExportStrategyRegistry copy = new ExportStrategyRegistry(environment);
+		this.strategies.forEach((name, strategy) -> {
+			if (strategy != this.builtins.get(name)) {
+				copy.strategies.put(name, strategy);
+			}
+		});
+		return copy;
 	}
 
 }

@@ -124,4 +124,21 @@ class ExportStrategyRegistryTests {
 		assertThat(this.registry.registeredStrategies()).doesNotContain("only_in_copy");
 	}
 
+	@Test
+	void copyWithAnotherEnvironmentBindsTheBuiltInsToIt() {
+		ExportStrategyRegistry copy = this.registry.copy((name) -> name.equals("LOCAL_RANK") ? "2" : null);
+		assertThat(this.registry.get("first_rank_per_node").shouldExport(CONFIG, 2, 4)).isTrue();
+		assertThat(copy.get("first_rank_per_node").shouldExport(CONFIG, 2, 4)).isFalse();
+	}
+
+	@Test
+	void copyCarriesCustomAndOverriddenStrategiesOver() {
+		ExportStrategy nobody = (c, r, w) -> false;
+		this.registry.register("mine", nobody);
+		this.registry.register("all_ranks", nobody, true);
+		ExportStrategyRegistry copy = this.registry.copy((name) -> null);
+		assertThat(copy.get("mine")).isSameAs(nobody);
+		assertThat(copy.get("all_ranks")).isSameAs(nobody);
+	}
+
 }
