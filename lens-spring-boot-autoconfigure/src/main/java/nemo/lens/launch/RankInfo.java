@@ -1,0 +1,301 @@
+package nemo.lens.launch;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.OptionalInt;
+import java.util.function.Function;
+
+/**
+ * Who this process is in its job: its rank, the world size, its local rank on the node and the
+ * launcher that said so, together with the variables each value came from.
+ * <p>
+ * Built once at start-up by {@link #detect(Function)}, which reads the variables that torchrun,
+ * Slurm, MPI, Kubernetes and the other launchers of the README's "Launchers recognised" table
+ * set. All values come from one launcher; explicit settings ({@value #RANK_VARIABLE},
+ * {@value #WORLD_SIZE_VARIABLE}, {@value #LOCAL_RANK_VARIABLE}) come first; when nothing is
+ * found the process is rank 0 of a world of 1, reported with launcher {@value #DEFAULT_LAUNCHER}.
+ * Partial or contradictory variables are errors, never guesses.
+ */
+public final class RankInfo {
+
+	/** The explicit rank, which takes precedence over every launcher; needs {@value #WORLD_SIZE_VARIABLE}. */
+	public static final String RANK_VARIABLE = "NEMO_LENS_RANK";
+
+	/**
+	 * The explicit world size: with {@value #RANK_VARIABLE} it overrides every launcher; alone it
+	 * completes a scheduler that gives a rank but no world size.
+	 */
+	public static final String WORLD_SIZE_VARIABLE = "NEMO_LENS_WORLD_SIZE";
+
+	/** The explicit local rank, read only together with {@value #RANK_VARIABLE}. */
+	public static final String LOCAL_RANK_VARIABLE = "NEMO_LENS_LOCAL_RANK";
+
+	/** The launcher name of values taken from the explicit settings. */
+	public static final String PROPERTIES_LAUNCHER = "properties";
+
+	/** The launcher name when no launcher was found: rank 0 of a world of 1. */
+	public static final String DEFAULT_LAUNCHER = "default";
+
+	private static final RankInfo DEFAULT = new Builder(DEFAULT_LAUNCHER).rank(0, null).worldSize(1, null).build();
+
+	private final int rank;
+
+	private final int worldSize;
+
+	private final Integer localRank;
+
+	private final Integer localWorldSize;
+
+	private final Integer nodeRank;
+
+	private final String launcher;
+
+	private final Map<String, String> sources;
+
+	private RankInfo(Builder builder) {
+		this.rank = builder.rank;
+		this.worldSize = builder.worldSize;
+		this.localRank = builder.localRank;
+		this.localWorldSize = builder.localWorldSize;
+		this.nodeRank = builder.nodeRank;
+		this.launcher = builder.launcher;
+		this.sources = Collections.unmodifiableMap(new LinkedHashMap<>(builder.sources));
+	}
+
+	/**
+	 * Detects the rank of this process from its environment variables.
+	 * @return what the process environment says
+	 * @throws IllegalArgumentException when the variables are invalid, partial or contradictory
+	 */
+	public static RankInfo detect() {
+		return detect(System::getenv);
+	}
+
+	/**
+	 * Detects the rank from a map of environment variables.
+	 * @param env the variables by name
+	 * @return what the variables say
+	 * @throws IllegalArgumentException when the variables are invalid, partial or contradictory
+	 */
+	public static RankInfo detect(Map<String, String> env) {
+		Objects.requireNonNull(env, "env must not be null");
+		return detect(env::get);
+	}
+
+	/**
+	 * Detects the rank from variables looked up one name at a time, for sources that cannot list
+	 * their entries (such as a Spring {@code Environment}). Only the names of known launcher
+	 * variables are ever asked for.
+	 * @param lookup returns a variable's value, or {@code null} when it is unset; a blank value
+	 * counts as unset
+	 * @return what the variables say
+	 * @throws IllegalArgumentException when the variables are invalid, partial or contradictory
+	 */
+	public static RankInfo detect(Function<String, String> lookup) {
+		return RankDetector.detect(new LauncherVariables(lookup));
+	}
+
+	static RankInfo defaults() {
+		return DEFAULT;
+	}
+
+	/**
+	 * Returns the rank of this process in its job.
+	 * @return the rank, from 0 to {@code worldSize() - 1}
+	 */
+	public int rank() {
+		return this.rank;
+	}
+
+	/**
+	 * Returns the number of ranks in the job.
+	 * @return the world size, 1 or more
+	 */
+	public int worldSize() {
+		return this.worldSize;
+	}
+
+	/**
+	 * Returns the rank of this process among the ranks of its node. A launcher that gives none
+	 * (node- and pod-level schedulers, bare PMI) leaves it at 0, as the Python library reads a
+	 * missing {@code LOCAL_RANK}; {@link #sources()} then has no {@code localRank} entry.
+	 * @return the local rank, 0 when unknown
+	 */
+	public int localRank() {
+		return (this.localRank != null) ? this.localRank : 0;
+	}
+
+	/**
+	 * Returns the number of ranks on this node, where the launcher gives it.
+	 * @return the local world size, or empty when unknown
+	 */
+	public OptionalInt localWorldSize() {
+		return optional(this.localWorldSize);
+	}
+
+	/**
+	 * Returns the index of this process's node (or pod) in the job, where the launcher gives it.
+	 * @return the node rank, or empty when unknown
+	 */
+	public OptionalInt nodeRank() {
+		return optional(this.nodeRank);
+	}
+
+	/**
+	 * Returns the short name of the launcher the values came from, such as {@code torchrun},
+	 * {@code slurm}, {@code openmpi}, {@value #PROPERTIES_LAUNCHER} or {@value #DEFAULT_LAUNCHER}.
+	 * @return the launcher name
+	 */
+	public String launcher() {
+		return this.launcher;
+	}
+
+	/**
+	 * Returns where each known value came from, keyed {@code rank}, {@code worldSize},
+	 * {@code localRank}, {@code localWorldSize} and {@code nodeRank}, each value naming the
+	 * variables read (for example {@code SLURM_PROCID} or {@code SM_CURRENT_HOST in SM_HOSTS}). A
+	 * value the launcher does not give, and every value of the default, has no entry.
+	 * @return an unmodifiable map in the order above
+	 */
+	public Map<String, String> sources() {
+		return this.sources;
+	}
+
+	/**
+	 * Describes the values and their sources for a log line, for example
+	 * {@code rank 3 of 8 (RANK, WORLD_SIZE), local rank 1 of 4 (LOCAL_RANK, LOCAL_WORLD_SIZE), node 0 (GROUP_RANK), launcher torchrun}.
+	 * @return a one-line description
+	 */
+	public String describe() {
+		if (this.sources.isEmpty()) {
+			return "rank 0 of 1 (no launcher variables found), launcher " + this.launcher;
+		}
+		StringBuilder description = new StringBuilder();
+		description.append("rank ").append(this.rank).append(" of ").append(this.worldSize);
+		description.append(" (").append(this.sources.get("rank")).append(", ").append(this.sources.get("worldSize"));
+		description.append("), local rank ");
+		if (this.localRank == null) {
+			description.append("unknown");
+		}
+		else {
+			description.append(this.localRank);
+			if (this.localWorldSize != null) {
+				description.append(" of ").append(this.localWorldSize);
+			}
+			description.append(" (").append(this.sources.get("localRank"));
+			if (this.localWorldSize != null) {
+				description.append(", ").append(this.sources.get("localWorldSize"));
+			}
+			description.append(")");
+		}
+		if (this.nodeRank != null) {
+			description.append(", node ").append(this.nodeRank).append(" (").append(this.sources.get("nodeRank")).append(")");
+		}
+		return description.append(", launcher ").append(this.launcher).toString();
+	}
+
+	@Override
+	public boolean equals(Object other) {
+		if (this == other) {
+			return true;
+		}
+		if (!(other instanceof RankInfo that)) {
+			return false;
+		}
+		return this.rank == that.rank && this.worldSize == that.worldSize
+				&& Objects.equals(this.localRank, that.localRank)
+				&& Objects.equals(this.localWorldSize, that.localWorldSize)
+				&& Objects.equals(this.nodeRank, that.nodeRank) && this.launcher.equals(that.launcher)
+				&& this.sources.equals(that.sources);
+	}
+
+	@Override
+	public int hashCode() {
+		return Objects.hash(this.rank, this.worldSize, this.localRank, this.localWorldSize, this.nodeRank,
+				this.launcher, this.sources);
+	}
+
+	@Override
+	public String toString() {
+		return describe();
+	}
+
+	private static OptionalInt optional(Integer value) {
+		return (value != null) ? OptionalInt.of(value) : OptionalInt.empty();
+	}
+
+	/**
+	 * Collects the values one launcher gives, with the variables they came from, and checks that
+	 * they fit together.
+	 */
+	static final class Builder {
+
+		private final String launcher;
+
+		private final Map<String, String> sources = new LinkedHashMap<>();
+
+		private int rank;
+
+		private int worldSize;
+
+		private Integer localRank;
+
+		private Integer localWorldSize;
+
+		private Integer nodeRank;
+
+		Builder(String launcher) {
+			this.launcher = launcher;
+		}
+
+		Builder rank(int rank, String source) {
+			this.rank = rank;
+			return source("rank", source);
+		}
+
+		Builder worldSize(int worldSize, String source) {
+			this.worldSize = worldSize;
+			return source("worldSize", source);
+		}
+
+		Builder localRank(int localRank, String source) {
+			this.localRank = localRank;
+			return source("localRank", source);
+		}
+
+		Builder localWorldSize(int localWorldSize, String source) {
+			this.localWorldSize = localWorldSize;
+			return source("localWorldSize", source);
+		}
+
+		Builder nodeRank(int nodeRank, String source) {
+			this.nodeRank = nodeRank;
+			return source("nodeRank", source);
+		}
+
+		private Builder source(String value, String source) {
+			if (source != null) {
+				this.sources.put(value, source);
+			}
+			return this;
+		}
+
+		RankInfo build() {
+			if (this.rank >= this.worldSize) {
+				throw new IllegalArgumentException(
+						"Rank " + this.rank + " from " + this.sources.get("rank") + " is not below the world size "
+								+ this.worldSize + " from " + this.sources.get("worldSize") + " (" + this.launcher + ").");
+			}
+			if (this.localRank != null && this.localWorldSize != null && this.localRank >= this.localWorldSize) {
+				throw new IllegalArgumentException("Local rank " + this.localRank + " from "
+						+ this.sources.get("localRank") + " is not below the local world size " + this.localWorldSize
+						+ " from " + this.sources.get("localWorldSize") + " (" + this.launcher + ").");
+			}
+			return new RankInfo(this);
+		}
+
+	}
+
+}
