@@ -17,6 +17,13 @@ import java.util.function.Function;
  * {@value #WORLD_SIZE_VARIABLE}, {@value #LOCAL_RANK_VARIABLE}) come first; when nothing is
  * found the process is rank 0 of a world of 1, reported with launcher {@value #DEFAULT_LAUNCHER}.
  * Partial or contradictory variables are errors, never guesses.
+ * <p>
+ * Explicit settings are all or nothing: {@value #RANK_VARIABLE} needs {@value #WORLD_SIZE_VARIABLE},
+ * and {@value #LOCAL_RANK_VARIABLE} is read only with both. {@value #WORLD_SIZE_VARIABLE} alone
+ * completes a scheduler that gives a rank but no world size (Indexed Job, StatefulSet, PMIx, LSF
+ * {@code blaunch}, Volcano), which otherwise fails; beside a launcher with its own world size it
+ * must agree with it. Launchers with no usable rank (the {@code sbatch} script, Spark executors)
+ * are not detected and leave the default.
  */
 public final class RankInfo {
 
