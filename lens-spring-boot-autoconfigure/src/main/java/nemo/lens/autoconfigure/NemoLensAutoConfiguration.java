@@ -1,0 +1,102 @@
+package nemo.lens.autoconfigure;
+
+import java.util.function.Function;
+
+import io.opentelemetry.api.OpenTelemetry;
+import io.opentelemetry.sdk.trace.export.SpanExporter;
+import nemo.lens.ExportStrategy;
+import nemo.lens.ExportStrategyRegistry;
+import nemo.lens.NemoLens;
+import nemo.lens.TelemetryHandle;
+import nemo.lens.launch.RankInfo;
+
+import org.springframework.beans.factory.ListableBeanFactory;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
+
+/**
+ * Auto-configuration for NeMo Lens: each process finds its rank, decides once whether it exports,
+ * and publishes a {@link TelemetryHandle} (and, when enabled, its {@link OpenTelemetry}) so that
+ * Spring Boot's own OpenTelemetry and Micrometer Tracing support run on it. Ordered before Boot's
+ * OpenTelemetry auto-configurations, by name, so that they back off.
+ */
+@AutoConfiguration(beforeName = {
+		"org.springframework.boot.opentelemetry.autoconfigure.OpenTelemetrySdkAutoConfiguration",
+		"org.springframework.boot.opentelemetry.autoconfigure.logging.OpenTelemetryLoggingAutoConfiguration",
+		"org.springframework.boot.micrometer.tracing.opentelemetry.autoconfigure.OpenTelemetryTracingAutoConfiguration",
+		"org.springframework.boot.micrometer.tracing.autoconfigure.MicrometerTracingAutoConfiguration" })
+@ConditionalOnClass({ OpenTelemetry.class, TelemetryHandle.class })
+@EnableConfigurationProperties(NemoLensProperties.class)
+public final class NemoLensAutoConfiguration {
+
+	NemoLensAutoConfiguration() {
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	ExportStrategyRegistry lensExportStrategyRegistry(NemoLensProperties properties, Environment environment,
+			ListableBeanFactory beanFactory) {
+		ExportStrategyRegistry registry = NemoLens.registry().copy(new SpringEnvironmentLookup(environment, properties));
+		StrategyBeanRegistrar.registerAll(registry, beanFactory.getBeansOfType(ExportStrategy.class),
+				properties.isAllowStrategyOverride());
+		return registry;
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	RankInfo lensRankInfo(NemoLensProperties properties, Environment environment) {
+		try {
+			return RankInfo.detect(new SpringEnvironmentLookup(environment, properties));
+		}
+		catch (IllegalArgumentException ex) {
+			throw new LensStartupException("NeMo Lens could not tell this process's rank: " + ex.getMessage(),
+					"Fix the launcher variables named above, or set nemo.lens.rank and nemo.lens.world-size "
+							+ "(NEMO_LENS_RANK, NEMO_LENS_WORLD_SIZE) explicitly.",
+					ex);
+		}
+	}
+
+	@Bean(destroyMethod = "")
+	@ConditionalOnMissingBean
+	TelemetryHandle lensTelemetryHandle(NemoLensProperties properties, Environment environment,
+			ExportStrategyRegistry registry, RankInfo rankInfo, ObjectProvider<SpanExporter> spanExporters) {
+		Function<String, String> variables = new SpringEnvironmentLookup(environment, properties);
+		return new TelemetryHandleFactory(registry, variables).create(
+				LensConfigFactory.create(properties, environment, variables), rankInfo,
+				spanExporters.orderedStream().toList());
+	}
+
+	@Bean
+	TelemetryHandleShutdown lensTelemetryHandleShutdown(TelemetryHandle handle, NemoLensProperties properties) {
+		return new TelemetryHandleShutdown(handle, properties.getShutdownTimeout());
+	}
+
+	/**
+	 * What only an enabled Lens publishes: the handle's {@link OpenTelemetry}, which makes Spring
+	 * Boot's own SDK back off, and the deferral of Boot's SDK pipeline beans.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnBooleanProperty("nemo.lens.enabled")
+	static class EnabledConfiguration {
+
+		@Bean(destroyMethod = "")
+		@ConditionalOnMissingBean(OpenTelemetry.class)
+		OpenTelemetry lensOpenTelemetry(TelemetryHandle handle) {
+			return handle.openTelemetry();
+		}
+
+		@Bean
+		static BootSdkPipelineDeferral lensBootSdkPipelineDeferral() {
+			return new BootSdkPipelineDeferral();
+		}
+
+	}
+
+}

@@ -1,0 +1,75 @@
+package nemo.lens.autoconfigure;
+
+import java.util.List;
+import java.util.function.Function;
+
+import io.opentelemetry.sdk.trace.export.SpanExporter;
+import nemo.lens.ExportStrategyRegistry;
+import nemo.lens.NemoLensConfig;
+import nemo.lens.TelemetryHandle;
+import nemo.lens.TelemetryOptions;
+import nemo.lens.TelemetrySetup;
+import nemo.lens.launch.RankInfo;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+/**
+ * Decides once, through the core's guard-free {@link TelemetrySetup}, and turns the core's
+ * errors into start-up failures that name the setting and say what is allowed.
+ */
+final class TelemetryHandleFactory {
+
+	private static final Log logger = LogFactory.getLog(TelemetryHandleFactory.class);
+
+	private final ExportStrategyRegistry registry;
+
+	private final Function<String, String> environment;
+
+	TelemetryHandleFactory(ExportStrategyRegistry registry, Function<String, String> environment) {
+		this.registry = registry;
+		this.environment = environment;
+	}
+
+	TelemetryHandle create(NemoLensConfig config, RankInfo rankInfo, List<SpanExporter> spanExporters) {
+		if (!this.registry.contains(config.exportStrategy())) {
+			throw new LensStartupException(
+					"nemo.lens.export-strategy '" + config.exportStrategy() + "' is not a registered strategy.",
+					"Set nemo.lens.export-strategy (or NEMO_LENS_EXPORT_STRATEGY) to one of "
+							+ this.registry.registeredStrategies()
+							+ ", or define an ExportStrategy bean with that name.",
+					null);
+		}
+		TelemetryOptions options = TelemetryOptions.builder()
+			.localRank(rankInfo.sources().containsKey("localRank") ? rankInfo.localRank() : null)
+			.spanExporter(spanExporter(spanExporters))
+			.build();
+		TelemetryHandle handle = setup(config, rankInfo, options);
+		logger.info("NeMo Lens: " + rankInfo.describe() + "; strategy " + config.exportStrategy() + "; "
+				+ (handle.isExporting() ? "exporting" : "not exporting")
+				+ (config.enabled() ? "" : " (nemo.lens.enabled=false)"));
+		return handle;
+	}
+
+	private TelemetryHandle setup(NemoLensConfig config, RankInfo rankInfo, TelemetryOptions options) {
+		try {
+			return new TelemetrySetup(this.registry, this.environment).setup(config, rankInfo.rank(),
+					rankInfo.worldSize(), options);
+		}
+		catch (RuntimeException ex) {
+			throw new LensStartupException(
+					"NeMo Lens could not decide for " + rankInfo.describe() + " with strategy '"
+							+ config.exportStrategy() + "': " + ex.getMessage(),
+					"Fix the setting or variable named above (nemo.lens.*, NEMO_LENS_*, or the launcher's), "
+							+ "or the ExportStrategy bean '" + config.exportStrategy() + "'.",
+					ex);
+		}
+	}
+
+	private static SpanExporter spanExporter(List<SpanExporter> spanExporters) {
+		if (spanExporters.isEmpty()) {
+			return null;
+		}
+		return (spanExporters.size() == 1) ? spanExporters.get(0) : SpanExporter.composite(spanExporters);
+	}
+
+}
