@@ -2,16 +2,15 @@ package nemo.lens.autoconfigure;
 
 import java.time.Duration;
 
-import nemo.lens.NemoLensConfig;
 import nemo.lens.sdk.TelemetryExporter;
-import nemo.lens.strategies.ExportStrategies;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
  * Configuration properties for NeMo Lens. Each is also settable as an environment variable by
  * relaxed binding ({@code NEMO_LENS_EXPORT_STRATEGY} for {@code nemo.lens.export-strategy}).
- * Defaults are those of the Python library.
+ * Defaults are those of the Python library (literals here, so that the configuration processor
+ * can record them; a test checks them against {@code NemoLensConfig.defaults()}).
  */
 @ConfigurationProperties("nemo.lens")
 public class NemoLensProperties {
@@ -31,7 +30,7 @@ public class NemoLensProperties {
 	 * Name of the strategy that decides whether this rank exports: a built-in or the name of an
 	 * ExportStrategy bean.
 	 */
-	private String exportStrategy = ExportStrategies.SINGLE_RANK;
+	private String exportStrategy = "single_rank";
 
 	/**
 	 * Rank that exports under single_rank. Any negative value means the last rank.
@@ -69,7 +68,7 @@ public class NemoLensProperties {
 	 * Exporter of exporting ranks: otlp (configured by the standard OTEL_EXPORTER_OTLP_*
 	 * variables), console or none. Ignored for traces when a SpanExporter bean exists.
 	 */
-	private String exporter = NemoLensConfig.DEFAULT_EXPORTER;
+	private String exporter = "otlp";
 
 	/**
 	 * Run id shared by all ranks of a job. Defaults to SLURM_JOB_ID, else a random 12-character id.

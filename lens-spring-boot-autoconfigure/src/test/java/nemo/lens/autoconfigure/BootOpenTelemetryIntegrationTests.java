@@ -1,0 +1,98 @@
+package nemo.lens.autoconfigure;
+
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import io.micrometer.observation.Observation;
+import io.micrometer.observation.ObservationRegistry;
+import io.opentelemetry.api.OpenTelemetry;
+import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.sdk.OpenTelemetrySdk;
+import nemo.lens.TelemetryHandle;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.micrometer.observation.autoconfigure.ObservationAutoConfiguration;
+import org.springframework.boot.micrometer.tracing.autoconfigure.MicrometerTracingAutoConfiguration;
+import org.springframework.boot.micrometer.tracing.opentelemetry.autoconfigure.OpenTelemetryTracingAutoConfiguration;
+import org.springframework.boot.opentelemetry.autoconfigure.OpenTelemetrySdkAutoConfiguration;
+import org.springframework.boot.opentelemetry.autoconfigure.logging.OpenTelemetryLoggingAutoConfiguration;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * With spring-boot-starter-opentelemetry on the class path, spans made through Micrometer's
+ * Observation API leave an exporting rank through the Lens SDK, and a silent rank exports nothing
+ * and starts no exporter thread.
+ */
+class BootOpenTelemetryIntegrationTests {
+
+	private final RecordingSpanExporter exporter = new RecordingSpanExporter();
+
+	private final ApplicationContextRunner runner = new ApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(NemoLensAutoConfiguration.class,
+				OpenTelemetrySdkAutoConfiguration.class, OpenTelemetryLoggingAutoConfiguration.class,
+				OpenTelemetryTracingAutoConfiguration.class, MicrometerTracingAutoConfiguration.class,
+				ObservationAutoConfiguration.class))
+		.withBean(RecordingSpanExporter.class, () -> this.exporter)
+		.withPropertyValues("nemo.lens.enabled=true", "nemo.lens.world-size=4");
+
+	private static void observeWork(ObservationRegistry registry) {
+		Observation.createNotStarted("work", registry).observe(() -> {
+		});
+	}
+
+	private static Set<String> exporterThreads() {
+		return Thread.getAllStackTraces()
+			.keySet()
+			.stream()
+			.map(Thread::getName)
+			.filter((name) -> name.startsWith("BatchSpanProcessor") || name.startsWith("BatchLogRecordProcessor")
+					|| name.startsWith("PeriodicMetricReader"))
+			.collect(Collectors.toSet());
+	}
+
+	@Test
+	void bootsOpenTelemetryIsTheLensHandles() {
+		this.runner.withPropertyValues("nemo.lens.rank=3").run((context) -> {
+			assertThat(context).hasSingleBean(OpenTelemetry.class);
+			assertThat(context.getBean(OpenTelemetry.class))
+				.isSameAs(context.getBean(TelemetryHandle.class).openTelemetry());
+		});
+	}
+
+	@Test
+	void observationOnAnExportingRankLeavesThroughLensWithTheRankResource() {
+		this.runner.withPropertyValues("nemo.lens.rank=3")
+			.run((context) -> observeWork(context.getBean(ObservationRegistry.class)));
+		assertThat(this.exporter.spans()).singleElement().satisfies((span) -> {
+			assertThat(span.getName()).isEqualTo("work");
+			assertThat(span.getResource().getAttribute(AttributeKey.longKey("dl.rank"))).isEqualTo(3L);
+			assertThat(span.getResource().getAttribute(AttributeKey.stringKey("service.instance.id")))
+				.endsWith("-rank3");
+		});
+	}
+
+	@Test
+	void observationOnASilentRankExportsNothingAndStartsNoExporterThread() {
+		Set<String> before = exporterThreads();
+		this.runner.withPropertyValues("nemo.lens.rank=0").run((context) -> {
+			observeWork(context.getBean(ObservationRegistry.class));
+			Set<String> started = exporterThreads();
+			started.removeAll(before);
+			assertThat(started).isEmpty();
+			assertThat(context.getBean(TelemetryHandle.class).isExporting()).isFalse();
+		});
+		assertThat(this.exporter.spans()).isEmpty();
+	}
+
+	@Test
+	void withoutLensEnabledBootBuildsItsOwnSdk() {
+		this.runner.withPropertyValues("nemo.lens.enabled=false", "nemo.lens.rank=0").run((context) -> {
+			assertThat(context.getBean(OpenTelemetry.class)).isInstanceOf(OpenTelemetrySdk.class)
+				.isNotSameAs(context.getBean(TelemetryHandle.class).openTelemetry());
+		});
+	}
+
+}

@@ -1,0 +1,100 @@
+package nemo.lens.autoconfigure;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+import nemo.lens.NemoLensConfig;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import tools.jackson.core.type.TypeReference;
+import tools.jackson.databind.json.JsonMapper;
+
+import org.springframework.core.io.ClassPathResource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Reads the metadata that IDEs use to complete {@code nemo.lens.*}: generated from the properties
+ * class, merged with the hand-written hints.
+ */
+class ConfigurationMetadataTests {
+
+	private static final List<String> CONTRACT_PROPERTIES = List.of("enabled", "service-name", "export-strategy",
+			"export-rank", "export-sample-rate", "sampler-enabled", "traces-enabled", "metrics-enabled",
+			"logs-enabled", "exporter", "run-id", "user", "rank", "world-size", "local-rank",
+			"allow-strategy-override", "shutdown-timeout");
+
+	private static Map<String, Object> metadata;
+
+	@BeforeAll
+	static void readMetadata() throws IOException {
+		String json = new ClassPathResource("META-INF/spring-configuration-metadata.json")
+			.getContentAsString(StandardCharsets.UTF_8);
+		metadata = JsonMapper.builder().build().readValue(json, new TypeReference<Map<String, Object>>() {
+		});
+	}
+
+	@SuppressWarnings("unchecked")
+	private static Map<String, Map<String, Object>> byName(String section) {
+		return ((List<Map<String, Object>>) metadata.get(section)).stream()
+			.collect(Collectors.toMap((entry) -> (String) entry.get("name"), (entry) -> entry));
+	}
+
+	@Test
+	void everyContractPropertyIsDescribed() {
+		Map<String, Map<String, Object>> properties = byName("properties");
+		for (String property : CONTRACT_PROPERTIES) {
+			assertThat(properties).as(property).containsKey("nemo.lens." + property);
+			assertThat((String) properties.get("nemo.lens." + property).get("description")).as(property).isNotBlank();
+		}
+	}
+
+	@Test
+	void defaultsAreThoseOfThePythonLibrary() {
+		Map<String, Map<String, Object>> properties = byName("properties");
+		assertThat(properties.get("nemo.lens.enabled").get("defaultValue")).isEqualTo(false);
+		assertThat(properties.get("nemo.lens.export-strategy").get("defaultValue")).isEqualTo("single_rank");
+		assertThat(properties.get("nemo.lens.export-rank").get("defaultValue")).isEqualTo(-1);
+		assertThat(properties.get("nemo.lens.exporter").get("defaultValue")).isEqualTo("otlp");
+	}
+
+	@Test
+	void propertyDefaultsMatchTheCoreDefaults() {
+		NemoLensProperties properties = new NemoLensProperties();
+		NemoLensConfig defaults = NemoLensConfig.defaults();
+		assertThat(properties.isEnabled()).isEqualTo(defaults.enabled());
+		assertThat(properties.getExportStrategy()).isEqualTo(defaults.exportStrategy());
+		assertThat(properties.getExportRank()).isEqualTo(defaults.exportRank());
+		assertThat(properties.getExportSampleRate()).isEqualTo(defaults.exportSampleRate());
+		assertThat(properties.isSamplerEnabled()).isEqualTo(defaults.samplerEnabled());
+		assertThat(properties.isTracesEnabled()).isEqualTo(defaults.tracesEnabled());
+		assertThat(properties.isMetricsEnabled()).isEqualTo(defaults.metricsEnabled());
+		assertThat(properties.isLogsEnabled()).isEqualTo(defaults.logsEnabled());
+		assertThat(properties.getExporter()).isEqualTo(defaults.exporter());
+	}
+
+	@Test
+	@SuppressWarnings("unchecked")
+	void strategyHintListsTheBuiltInsAndReferencesStrategyBeans() {
+		Map<String, Object> hint = byName("hints").get("nemo.lens.export-strategy");
+		assertThat((List<Map<String, Object>>) hint.get("values")).extracting((value) -> value.get("value"))
+			.containsExactlyInAnyOrder("single_rank", "all_ranks", "sampled", "first_rank_per_node");
+		assertThat((List<Map<String, Object>>) hint.get("providers")).singleElement().satisfies((provider) -> {
+			assertThat(provider.get("name")).isEqualTo("spring-bean-reference");
+			assertThat(((Map<String, Object>) provider.get("parameters")).get("target"))
+				.isEqualTo("nemo.lens.ExportStrategy");
+		});
+	}
+
+	@Test
+	@SuppressWarnings("unchecked")
+	void exporterHintListsTheExporters() {
+		Map<String, Object> hint = byName("hints").get("nemo.lens.exporter");
+		assertThat((List<Map<String, Object>>) hint.get("values")).extracting((value) -> value.get("value"))
+			.containsExactly("otlp", "console", "none");
+	}
+
+}
