@@ -9,7 +9,7 @@ import io.opentelemetry.sdk.trace.data.SpanData;
 import io.opentelemetry.sdk.trace.export.SpanExporter;
 
 /** Keeps every exported span, also after shutdown (the SDK's in-memory exporter clears them). */
-final class RecordingSpanExporter implements SpanExporter {
+public final class RecordingSpanExporter implements SpanExporter {
 
 	private final List<SpanData> spans = new CopyOnWriteArrayList<>();
 
@@ -32,11 +32,11 @@ final class RecordingSpanExporter implements SpanExporter {
 		return CompletableResultCode.ofSuccess();
 	}
 
-	List<SpanData> spans() {
+	public List<SpanData> spans() {
 		return this.spans;
 	}
 
-	boolean isShutDown() {
+	public boolean isShutDown() {
 		return this.shutDown;
 	}
 

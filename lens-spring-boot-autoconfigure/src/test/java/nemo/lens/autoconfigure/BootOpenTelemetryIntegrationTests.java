@@ -8,6 +8,7 @@ import io.micrometer.observation.ObservationRegistry;
 import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.sdk.OpenTelemetrySdk;
+import nemo.lens.RecordingSpanExporter;
 import nemo.lens.TelemetryHandle;
 import org.junit.jupiter.api.Test;
 

@@ -10,6 +10,7 @@ import io.opentelemetry.sdk.OpenTelemetrySdk;
 import nemo.lens.ExportStrategy;
 import nemo.lens.ExportStrategyRegistry;
 import nemo.lens.NemoLens;
+import nemo.lens.RecordingSpanExporter;
 import nemo.lens.TelemetryHandle;
 import nemo.lens.launch.RankInfo;
 import org.junit.jupiter.api.Test;

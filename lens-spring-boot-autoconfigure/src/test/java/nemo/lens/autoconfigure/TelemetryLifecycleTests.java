@@ -6,6 +6,7 @@ import java.util.Collection;
 import io.opentelemetry.sdk.common.CompletableResultCode;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import io.opentelemetry.sdk.trace.export.SpanExporter;
+import nemo.lens.RecordingSpanExporter;
 import nemo.lens.TelemetryHandle;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
