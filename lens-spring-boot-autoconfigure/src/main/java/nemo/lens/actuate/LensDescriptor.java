@@ -1,0 +1,55 @@
+package nemo.lens.actuate;
+
+import java.util.List;
+import java.util.Map;
+
+import nemo.lens.ExportStrategyRegistry;
+import nemo.lens.TelemetryHandle;
+import nemo.lens.launch.RankInfo;
+import nemo.lens.strategies.ExportStrategies;
+
+import org.springframework.boot.actuate.endpoint.OperationResponseBody;
+
+/**
+ * What this rank decided at start-up and why, as the {@code lens} endpoint and the {@code info}
+ * endpoint show it.
+ *
+ * @param enabled whether NeMo Lens is enabled
+ * @param exporting whether this rank exports
+ * @param exportStrategy the name of the strategy that decided
+ * @param rank the global rank
+ * @param worldSize the number of ranks
+ * @param localRank the rank on this node, or {@code null} when the launcher gives none
+ * @param launcher where the rank values came from, such as {@code torchrun} or {@code properties}
+ * @param sources the variables each rank value was read from
+ * @param runId the run id shared by all ranks of the job
+ * @param serviceInstanceId the {@code service.instance.id} of this rank's telemetry
+ * @param serviceName the {@code service.name} of this rank's telemetry
+ * @param strategies every registered strategy, sorted by name
+ */
+public record LensDescriptor(boolean enabled, boolean exporting, String exportStrategy, int rank, int worldSize,
+		Integer localRank, String launcher, Map<String, String> sources, String runId, String serviceInstanceId,
+		String serviceName, List<StrategySummary> strategies) implements OperationResponseBody {
+
+	static LensDescriptor of(TelemetryHandle handle, RankInfo rankInfo, ExportStrategyRegistry registry) {
+		Integer localRank = rankInfo.sources().containsKey("localRank") ? rankInfo.localRank() : null;
+		List<StrategySummary> strategies = registry.registeredStrategies()
+			.stream()
+			.map((name) -> new StrategySummary(name, ExportStrategies.BUILTIN_STRATEGIES.contains(name)))
+			.toList();
+		return new LensDescriptor(handle.config().enabled(), handle.isExporting(), handle.exportStrategy(),
+				handle.rank(), handle.worldSize(), localRank, rankInfo.launcher(), rankInfo.sources(),
+				handle.runId(), handle.runId() + "-rank" + handle.rank(), handle.config().serviceName(), strategies);
+	}
+
+	/**
+	 * A registered strategy in the listing.
+	 *
+	 * @param name the name
+	 * @param builtin whether it is one of the four built-in names
+	 */
+	public record StrategySummary(String name, boolean builtin) {
+
+	}
+
+}

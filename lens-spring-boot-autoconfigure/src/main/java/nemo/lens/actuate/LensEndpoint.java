@@ -1,0 +1,98 @@
+package nemo.lens.actuate;
+
+import java.util.Map;
+import java.util.function.Supplier;
+
+import nemo.lens.ExportStrategy;
+import nemo.lens.ExportStrategyRegistry;
+import nemo.lens.TelemetryHandle;
+import nemo.lens.launch.RankInfo;
+import nemo.lens.strategies.ExportStrategies;
+
+import org.springframework.boot.actuate.endpoint.OperationResponseBody;
+import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
+import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
+import org.springframework.boot.actuate.endpoint.annotation.Selector;
+
+/**
+ * The {@code lens} endpoint: what this rank decided at start-up and why (its rank, where each
+ * value came from, the strategy), and, for any registered strategy, whether this rank would export
+ * under it. Read-only. It shows no exporter setting at all, so no header, token or endpoint with
+ * credentials can leak through it.
+ */
+@Endpoint(id = "lens")
+public class LensEndpoint {
+
+	private final TelemetryHandle handle;
+
+	private final RankInfo rankInfo;
+
+	private final ExportStrategyRegistry registry;
+
+	private final Supplier<Map<String, ExportStrategy>> strategyBeans;
+
+	/**
+	 * Creates the endpoint.
+	 * @param handle what was decided
+	 * @param rankInfo who this process is in its job
+	 * @param registry the strategies of this context
+	 * @param strategyBeans the {@code ExportStrategy} beans by name, to tell where strategies came
+	 * from
+	 */
+	public LensEndpoint(TelemetryHandle handle, RankInfo rankInfo, ExportStrategyRegistry registry,
+			Supplier<Map<String, ExportStrategy>> strategyBeans) {
+		this.handle = handle;
+		this.rankInfo = rankInfo;
+		this.registry = registry;
+		this.strategyBeans = strategyBeans;
+	}
+
+	/**
+	 * Describes this rank's decision.
+	 * @return the decision
+	 */
+	@ReadOperation
+	public LensDescriptor lens() {
+		return LensDescriptor.of(this.handle, this.rankInfo, this.registry);
+	}
+
+	/**
+	 * Describes one strategy: where it came from and whether this rank would export under it. A
+	 * strategy that throws reports its error instead.
+	 * @param name the strategy name
+	 * @return the strategy, or {@code null} (404) when no strategy has that name
+	 */
+	@ReadOperation
+	public StrategyDescriptor strategy(@Selector String name) {
+		if (!this.registry.contains(name)) {
+			return null;
+		}
+		ExportStrategy strategy = this.registry.get(name);
+		StrategyOrigin origin = StrategyOrigin.of(name, strategy, this.strategyBeans.get());
+		try {
+			boolean selects = strategy.shouldExport(this.handle.config(), this.handle.rank(), this.handle.worldSize());
+			return new StrategyDescriptor(name, ExportStrategies.BUILTIN_STRATEGIES.contains(name), origin, selects,
+					selects && this.handle.config().enabled(), null);
+		}
+		catch (RuntimeException ex) {
+			return new StrategyDescriptor(name, ExportStrategies.BUILTIN_STRATEGIES.contains(name), origin, null, null,
+					ex.getClass().getSimpleName() + ": " + ex.getMessage());
+		}
+	}
+
+	/**
+	 * One strategy in detail.
+	 *
+	 * @param name the name
+	 * @param builtin whether it is one of the four built-in names
+	 * @param origin where it came from
+	 * @param selectsThisRank the strategy's answer for this rank, or {@code null} when it failed
+	 * @param wouldExport whether this rank would export under it (its answer, and Lens enabled)
+	 * @param error the strategy's error, or {@code null}
+	 */
+	public record StrategyDescriptor(String name, boolean builtin, StrategyOrigin origin, Boolean selectsThisRank,
+			Boolean wouldExport, String error) implements OperationResponseBody {
+
+	}
+
+}

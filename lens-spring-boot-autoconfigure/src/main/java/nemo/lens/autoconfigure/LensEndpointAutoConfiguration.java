@@ -1,0 +1,50 @@
+package nemo.lens.autoconfigure;
+
+import nemo.lens.ExportStrategy;
+import nemo.lens.ExportStrategyRegistry;
+import nemo.lens.TelemetryHandle;
+import nemo.lens.actuate.LensEndpoint;
+import nemo.lens.actuate.LensInfoContributor;
+import nemo.lens.launch.RankInfo;
+
+import org.springframework.beans.factory.ListableBeanFactory;
+import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
+import org.springframework.boot.actuate.autoconfigure.info.ConditionalOnEnabledInfoContributor;
+import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
+import org.springframework.boot.actuate.info.InfoContributor;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.context.annotation.Bean;
+
+/**
+ * Auto-configuration for the {@code lens} actuator endpoint and the {@code lens} entry of the
+ * {@code info} endpoint. Actuator is optional: without it nothing here is loaded.
+ */
+@AutoConfiguration(after = NemoLensAutoConfiguration.class)
+@ConditionalOnClass({ Endpoint.class, TelemetryHandle.class })
+@ConditionalOnBean({ TelemetryHandle.class, RankInfo.class, ExportStrategyRegistry.class })
+public final class LensEndpointAutoConfiguration {
+
+	LensEndpointAutoConfiguration() {
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	@ConditionalOnAvailableEndpoint(LensEndpoint.class)
+	LensEndpoint lensEndpoint(TelemetryHandle handle, RankInfo rankInfo, ExportStrategyRegistry registry,
+			ListableBeanFactory beanFactory) {
+		return new LensEndpoint(handle, rankInfo, registry, () -> beanFactory.getBeansOfType(ExportStrategy.class));
+	}
+
+	@Bean
+	@ConditionalOnClass(InfoContributor.class)
+	@ConditionalOnEnabledInfoContributor("lens")
+	@ConditionalOnMissingBean
+	LensInfoContributor lensInfoContributor(TelemetryHandle handle, RankInfo rankInfo,
+			ExportStrategyRegistry registry) {
+		return new LensInfoContributor(handle, rankInfo, registry);
+	}
+
+}

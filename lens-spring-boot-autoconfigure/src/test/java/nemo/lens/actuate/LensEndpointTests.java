@@ -1,0 +1,155 @@
+package nemo.lens.actuate;
+
+import nemo.lens.ExportStrategy;
+import nemo.lens.NemoLens;
+import nemo.lens.autoconfigure.LensEndpointAutoConfiguration;
+import nemo.lens.autoconfigure.NemoLensAutoConfiguration;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.actuate.autoconfigure.endpoint.EndpointAutoConfiguration;
+import org.springframework.boot.actuate.autoconfigure.info.InfoContributorAutoConfiguration;
+import org.springframework.boot.actuate.info.InfoContributor;
+import org.springframework.boot.actuate.info.Info;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
+
+class LensEndpointTests {
+
+	private final ApplicationContextRunner runner = new ApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(NemoLensAutoConfiguration.class, LensEndpointAutoConfiguration.class,
+				EndpointAutoConfiguration.class, InfoContributorAutoConfiguration.class))
+		.withPropertyValues("management.endpoints.web.exposure.include=lens", "nemo.lens.enabled=true",
+				"nemo.lens.exporter=none");
+
+	private final ApplicationContextRunner torchrunRank1Of4 = this.runner.withPropertyValues(
+			"TORCHELASTIC_RUN_ID=job", "RANK=1", "WORLD_SIZE=4", "LOCAL_RANK=1", "LOCAL_WORLD_SIZE=2",
+			"GROUP_RANK=0", "nemo.lens.run-id=run-9");
+
+	@Test
+	void describesTheDecisionAndWhereTheRankCameFrom() {
+		this.torchrunRank1Of4.run((context) -> {
+			LensDescriptor lens = context.getBean(LensEndpoint.class).lens();
+			assertThat(lens.enabled()).isTrue();
+			assertThat(lens.exporting()).isFalse();
+			assertThat(lens.exportStrategy()).isEqualTo("single_rank");
+			assertThat(lens.rank()).isEqualTo(1);
+			assertThat(lens.worldSize()).isEqualTo(4);
+			assertThat(lens.localRank()).isEqualTo(1);
+			assertThat(lens.launcher()).isEqualTo("torchrun");
+			assertThat(lens.sources()).containsEntry("rank", "RANK").containsEntry("localRank", "LOCAL_RANK");
+			assertThat(lens.runId()).isEqualTo("run-9");
+			assertThat(lens.serviceInstanceId()).isEqualTo("run-9-rank1");
+		});
+	}
+
+	@Test
+	void listsEveryStrategySortedWithBuiltInFlags() {
+		this.torchrunRank1Of4.withBean("first_two_ranks", ExportStrategy.class, () -> (c, r, w) -> r < 2)
+			.run((context) -> assertThat(context.getBean(LensEndpoint.class).lens().strategies())
+				.extracting(LensDescriptor.StrategySummary::name, LensDescriptor.StrategySummary::builtin)
+				.containsExactly(tuple("all_ranks", true),
+						tuple("first_rank_per_node", true),
+						tuple("first_two_ranks", false),
+						tuple("sampled", true),
+						tuple("single_rank", true)));
+	}
+
+	@Test
+	void unknownLocalRankIsShownAsNull() {
+		this.runner.withPropertyValues("nemo.lens.rank=0", "nemo.lens.world-size=2")
+			.run((context) -> assertThat(context.getBean(LensEndpoint.class).lens().localRank()).isNull());
+	}
+
+	@Test
+	void strategyDetailSaysWhetherThisRankWouldExportUnderIt() {
+		this.torchrunRank1Of4.run((context) -> {
+			LensEndpoint endpoint = context.getBean(LensEndpoint.class);
+			assertThat(endpoint.strategy("all_ranks").wouldExport()).isTrue();
+			assertThat(endpoint.strategy("single_rank").wouldExport()).isFalse();
+			assertThat(endpoint.strategy("first_rank_per_node").selectsThisRank()).isFalse();
+			assertThat(endpoint.strategy("all_ranks").origin().kind()).isEqualTo(StrategyOrigin.BUILT_IN);
+		});
+	}
+
+	@Test
+	void strategyDetailNamesTheBeanAndItsClass() {
+		this.torchrunRank1Of4.withBean("first_two_ranks", FirstTwoRanks.class, FirstTwoRanks::new)
+			.run((context) -> {
+				LensEndpoint.StrategyDescriptor detail = context.getBean(LensEndpoint.class).strategy("first_two_ranks");
+				assertThat(detail.builtin()).isFalse();
+				assertThat(detail.origin()).isEqualTo(
+						new StrategyOrigin(StrategyOrigin.BEAN, "first_two_ranks", FirstTwoRanks.class.getName()));
+				assertThat(detail.wouldExport()).isTrue();
+			});
+	}
+
+	@Test
+	void strategyDetailTellsAProcessWideRegistration() {
+		NemoLens.registerExportStrategy("endpoint_tests_process_wide", (c, r, w) -> true);
+		try {
+			this.torchrunRank1Of4.run((context) -> assertThat(
+					context.getBean(LensEndpoint.class).strategy("endpoint_tests_process_wide").origin().kind())
+				.isEqualTo(StrategyOrigin.PROCESS_WIDE));
+		}
+		finally {
+			NemoLens.unregisterExportStrategy("endpoint_tests_process_wide");
+		}
+	}
+
+	@Test
+	void strategyThatThrowsReportsItsErrorAndTheEndpointKeepsWorking() {
+		this.torchrunRank1Of4.withBean("broken", ExportStrategy.class, () -> (c, r, w) -> {
+			throw new IllegalStateException("inventory service down");
+		}).run((context) -> {
+			LensEndpoint endpoint = context.getBean(LensEndpoint.class);
+			LensEndpoint.StrategyDescriptor detail = endpoint.strategy("broken");
+			assertThat(detail.error()).isEqualTo("IllegalStateException: inventory service down");
+			assertThat(detail.wouldExport()).isNull();
+			assertThat(endpoint.lens().strategies()).hasSize(5);
+		});
+	}
+
+	@Test
+	void unknownStrategyDetailIsNotFound() {
+		this.torchrunRank1Of4.run((context) -> assertThat(context.getBean(LensEndpoint.class).strategy("bogus")).isNull());
+	}
+
+	@Test
+	void endpointIsAbsentWhenNotExposed() {
+		this.runner.withPropertyValues("management.endpoints.web.exposure.include=health", "nemo.lens.rank=0",
+				"nemo.lens.world-size=1")
+			.run((context) -> assertThat(context).doesNotHaveBean(LensEndpoint.class));
+	}
+
+	@Test
+	void infoCarriesTheSameSummary() {
+		this.torchrunRank1Of4.run((context) -> {
+			Info.Builder builder = new Info.Builder();
+			context.getBeansOfType(InfoContributor.class).values().forEach((contributor) -> contributor.contribute(builder));
+			assertThat(builder.build().getDetails().get("lens")).isEqualTo(context.getBean(LensEndpoint.class).lens());
+		});
+	}
+
+	@Test
+	void endpointHasNoWriteOperation() {
+		for (var method : LensEndpoint.class.getDeclaredMethods()) {
+			assertThat(method.getAnnotation(org.springframework.boot.actuate.endpoint.annotation.WriteOperation.class))
+				.isNull();
+			assertThat(method.getAnnotation(org.springframework.boot.actuate.endpoint.annotation.DeleteOperation.class))
+				.isNull();
+		}
+	}
+
+	static final class FirstTwoRanks implements ExportStrategy {
+
+		@Override
+		public boolean shouldExport(nemo.lens.NemoLensConfig config, int rank, int worldSize) {
+			return rank < 2;
+		}
+
+	}
+
+}
