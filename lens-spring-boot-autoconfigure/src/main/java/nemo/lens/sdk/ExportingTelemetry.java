@@ -40,11 +40,14 @@ public final class ExportingTelemetry {
 
 	private final OpenSpanTracker openSpans;
 
+	private final DeliveryLedger ledger;
+
 	private final AtomicBoolean shutDown = new AtomicBoolean();
 
-	private ExportingTelemetry(OpenTelemetrySdk sdk, OpenSpanTracker openSpans) {
+	private ExportingTelemetry(OpenTelemetrySdk sdk, OpenSpanTracker openSpans, DeliveryLedger ledger) {
 		this.sdk = sdk;
 		this.openSpans = openSpans;
+		this.ledger = ledger;
 	}
 
 	/**
@@ -109,6 +112,10 @@ public final class ExportingTelemetry {
 			logger.log(Level.WARNING,
 					"NeMo Lens telemetry did not finish shutting down within {0} ms; telemetry not yet sent was dropped",
 					timeout.toMillis());
+		}
+		String loss = this.ledger.lossSummary();
+		if (loss != null) {
+			logger.log(Level.WARNING, loss);
 		}
 		if (truncated > 0) {
 			logger.log(Level.FINE, "NeMo Lens ended {0} span(s) still open at shutdown, marked truncated", truncated);
@@ -188,8 +195,11 @@ public final class ExportingTelemetry {
 		public ExportingTelemetry build() {
 			TelemetryExporter exporter = TelemetryExporter.named(this.config.exporter());
 			OpenSpanTracker openSpans = new OpenSpanTracker();
+			DeliveryLedger ledger = new DeliveryLedger();
 			AutoConfiguredOpenTelemetrySdkBuilder sdk = AutoConfiguredOpenTelemetrySdk.builder()
 				.disableShutdownHook()
+				.addSpanExporterCustomizer((configured, properties) -> ledger.counting(configured))
+				.addMetricExporterCustomizer((configured, properties) -> ledger.counting(configured))
 				.addPropertiesSupplier(Builder::referenceDefaults)
 				.addPropertiesCustomizer((properties) -> signalProperties(exporter))
 				.addResourceCustomizer((detected, properties) -> detected
@@ -198,27 +208,28 @@ public final class ExportingTelemetry {
 							this.environment))
 					.merge(Resource.create(this.options.resourceAttributes())));
 			if (this.config.tracesEnabled()) {
-				configureTraces(sdk, exporter, openSpans);
+				configureTraces(sdk, exporter, openSpans, ledger);
 			}
 			if (this.config.metricsEnabled()) {
-				configureMetrics(sdk, exporter);
+				configureMetrics(sdk, exporter, ledger);
 			}
 			if (this.config.logsEnabled() && exporter == TelemetryExporter.CONSOLE) {
 				sdk.addLoggerProviderCustomizer((logs, properties) -> logs
 					.addLogRecordProcessor(BatchLogRecordProcessor.builder(new ConsoleLogRecordExporter(this.console))
 						.build()));
 			}
-			return new ExportingTelemetry(sdk.build().getOpenTelemetrySdk(), openSpans);
+			return new ExportingTelemetry(sdk.build().getOpenTelemetrySdk(), openSpans, ledger);
 		}
 
 		private void configureTraces(AutoConfiguredOpenTelemetrySdkBuilder sdk, TelemetryExporter exporter,
-				OpenSpanTracker openSpans) {
+				OpenSpanTracker openSpans, DeliveryLedger ledger) {
 			SpanExporter own = (this.options.spanExporter() != null) ? this.options.spanExporter()
 					: (exporter == TelemetryExporter.CONSOLE) ? new ConsoleSpanExporter(this.console) : null;
 			sdk.addTracerProviderCustomizer((traces, properties) -> {
 				traces.addSpanProcessor(openSpans);
+				traces.addSpanProcessor(ledger);
 				if (own != null) {
-					traces.addSpanProcessor(BatchSpanProcessor.builder(own).build());
+					traces.addSpanProcessor(BatchSpanProcessor.builder(ledger.counting(own)).build());
 				}
 				return traces;
 			});
@@ -228,14 +239,15 @@ public final class ExportingTelemetry {
 			}
 		}
 
-		private void configureMetrics(AutoConfiguredOpenTelemetrySdkBuilder sdk, TelemetryExporter exporter) {
+		private void configureMetrics(AutoConfiguredOpenTelemetrySdkBuilder sdk, TelemetryExporter exporter,
+				DeliveryLedger ledger) {
 			MetricReader reader = this.options.metricReader();
 			if (reader != null) {
 				sdk.addMeterProviderCustomizer((metrics, properties) -> metrics.registerMetricReader(reader));
 			}
 			else if (exporter == TelemetryExporter.CONSOLE) {
 				sdk.addMeterProviderCustomizer((metrics, properties) -> metrics
-					.registerMetricReader(PeriodicMetricReader.builder(new ConsoleMetricExporter(this.console))
+					.registerMetricReader(PeriodicMetricReader.builder(ledger.counting(new ConsoleMetricExporter(this.console)))
 						.setInterval(properties.getDuration("otel.metric.export.interval"))
 						.build()));
 			}

@@ -1,0 +1,182 @@
+package nemo.lens.sdk;
+
+import java.util.Collection;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+import io.opentelemetry.context.Context;
+import io.opentelemetry.sdk.common.CompletableResultCode;
+import io.opentelemetry.sdk.metrics.InstrumentType;
+import io.opentelemetry.sdk.metrics.data.AggregationTemporality;
+import io.opentelemetry.sdk.metrics.data.MetricData;
+import io.opentelemetry.sdk.metrics.export.MetricExporter;
+import io.opentelemetry.sdk.trace.ReadWriteSpan;
+import io.opentelemetry.sdk.trace.ReadableSpan;
+import io.opentelemetry.sdk.trace.SpanProcessor;
+import io.opentelemetry.sdk.trace.data.SpanData;
+import io.opentelemetry.sdk.trace.export.SpanExporter;
+
+/**
+ * Counts what an exporting rank produced and what reached the collector, so that a dead or
+ * refusing collector costs one warning at its first failure and one summary with counts at
+ * shutdown, instead of a message per batch or per span.
+ */
+final class DeliveryLedger implements SpanProcessor {
+
+	private static final Logger logger = Logger.getLogger(DeliveryLedger.class.getName());
+
+	private final LongAdder spansEnded = new LongAdder();
+
+	private final LongAdder spansDelivered = new LongAdder();
+
+	private final LongAdder spansFailed = new LongAdder();
+
+	private final LongAdder metricExports = new LongAdder();
+
+	private final LongAdder metricExportsFailed = new LongAdder();
+
+	private final AtomicBoolean failureReported = new AtomicBoolean();
+
+	@Override
+	public void onStart(Context parentContext, ReadWriteSpan span) {
+	}
+
+	@Override
+	public boolean isStartRequired() {
+		return false;
+	}
+
+	@Override
+	public void onEnd(ReadableSpan span) {
+		if (span.getSpanContext().isSampled()) {
+			this.spansEnded.increment();
+		}
+	}
+
+	@Override
+	public boolean isEndRequired() {
+		return true;
+	}
+
+	SpanExporter counting(SpanExporter delegate) {
+		return new CountingSpanExporter(delegate);
+	}
+
+	MetricExporter counting(MetricExporter delegate) {
+		return new CountingMetricExporter(delegate);
+	}
+
+	/**
+	 * Says what was lost, once, or nothing when everything arrived.
+	 * @return the summary, or {@code null}
+	 */
+	String lossSummary() {
+		long ended = this.spansEnded.sum();
+		long delivered = this.spansDelivered.sum();
+		long failed = this.spansFailed.sum();
+		long unsent = Math.max(0, ended - delivered - failed);
+		long exports = this.metricExports.sum();
+		long exportsFailed = this.metricExportsFailed.sum();
+		if (failed + unsent == 0 && exportsFailed == 0) {
+			return null;
+		}
+		return "NeMo Lens: " + (failed + unsent) + " of " + ended + " spans were not delivered (" + failed
+				+ " failed to export, " + unsent + " still queued, in flight or dropped when the queue was full); "
+				+ exportsFailed + " of " + exports + " metric exports failed";
+	}
+
+	private void recordFailure(String signal, CompletableResultCode result) {
+		if (this.failureReported.compareAndSet(false, true)) {
+			Throwable cause = result.getFailureThrowable();
+			logger.log(Level.WARNING, "NeMo Lens could not export {0} ({1}); later failures are counted and "
+					+ "reported once at shutdown", new Object[] { signal, (cause != null) ? cause.toString() : "rejected" });
+		}
+	}
+
+	private final class CountingSpanExporter implements SpanExporter {
+
+		private final SpanExporter delegate;
+
+		CountingSpanExporter(SpanExporter delegate) {
+			this.delegate = delegate;
+		}
+
+		@Override
+		public CompletableResultCode export(Collection<SpanData> spans) {
+			int count = spans.size();
+			CompletableResultCode result = this.delegate.export(spans);
+			result.whenComplete(() -> {
+				if (result.isSuccess()) {
+					DeliveryLedger.this.spansDelivered.add(count);
+				}
+				else {
+					DeliveryLedger.this.spansFailed.add(count);
+					recordFailure("spans", result);
+				}
+			});
+			return result;
+		}
+
+		@Override
+		public CompletableResultCode flush() {
+			return this.delegate.flush();
+		}
+
+		@Override
+		public CompletableResultCode shutdown() {
+			return this.delegate.shutdown();
+		}
+
+		@Override
+		public String toString() {
+			return "Counting(" + this.delegate + ")";
+		}
+
+	}
+
+	private final class CountingMetricExporter implements MetricExporter {
+
+		private final MetricExporter delegate;
+
+		CountingMetricExporter(MetricExporter delegate) {
+			this.delegate = delegate;
+		}
+
+		@Override
+		public CompletableResultCode export(Collection<MetricData> metrics) {
+			DeliveryLedger.this.metricExports.increment();
+			CompletableResultCode result = this.delegate.export(metrics);
+			result.whenComplete(() -> {
+				if (!result.isSuccess()) {
+					DeliveryLedger.this.metricExportsFailed.increment();
+					recordFailure("metrics", result);
+				}
+			});
+			return result;
+		}
+
+		@Override
+		public AggregationTemporality getAggregationTemporality(InstrumentType instrumentType) {
+			return this.delegate.getAggregationTemporality(instrumentType);
+		}
+
+		@Override
+		public CompletableResultCode flush() {
+			return this.delegate.flush();
+		}
+
+		@Override
+		public CompletableResultCode shutdown() {
+			return this.delegate.shutdown();
+		}
+
+		@Override
+		public String toString() {
+			return "Counting(" + this.delegate + ")";
+		}
+
+	}
+
+}
