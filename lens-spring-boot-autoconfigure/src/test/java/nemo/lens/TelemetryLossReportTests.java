@@ -72,7 +72,7 @@ class TelemetryLossReportTests {
 
 	@Test
 	void refusingCollectorIsReportedOnceAtFirstFailureAndOnceWithCountsAtShutdown() throws Exception {
-		TelemetryHandle handle = exportingRank(new RefusingSpanExporter());
+		TelemetryHandle handle = exportingRank(UnresponsiveCollector.refusingSpans());
 		for (int i = 0; i < 200; i++) {
 			handle.tracer().spanBuilder("step").startSpan().end();
 			if (i % 20 == 0) {
@@ -89,7 +89,7 @@ class TelemetryLossReportTests {
 
 	@Test
 	void blackholedSpansAreCountedAsNotDelivered() {
-		TelemetryHandle handle = exportingRank(new BlackholeSpanExporter());
+		TelemetryHandle handle = exportingRank(UnresponsiveCollector.silentSpans(false));
 		for (int i = 0; i < 50; i++) {
 			handle.tracer().spanBuilder("step").startSpan().end();
 		}
@@ -104,44 +104,6 @@ class TelemetryLossReportTests {
 		handle.tracer().spanBuilder("step").startSpan().end();
 		handle.shutdown();
 		assertThat(messages()).isEmpty();
-	}
-
-	private static final class RefusingSpanExporter implements SpanExporter {
-
-		@Override
-		public CompletableResultCode export(Collection<SpanData> spans) {
-			return CompletableResultCode.ofExceptionalFailure(new java.net.ConnectException("Connection refused"));
-		}
-
-		@Override
-		public CompletableResultCode flush() {
-			return CompletableResultCode.ofSuccess();
-		}
-
-		@Override
-		public CompletableResultCode shutdown() {
-			return CompletableResultCode.ofSuccess();
-		}
-
-	}
-
-	private static final class BlackholeSpanExporter implements SpanExporter {
-
-		@Override
-		public CompletableResultCode export(Collection<SpanData> spans) {
-			return new CompletableResultCode();
-		}
-
-		@Override
-		public CompletableResultCode flush() {
-			return new CompletableResultCode();
-		}
-
-		@Override
-		public CompletableResultCode shutdown() {
-			return CompletableResultCode.ofSuccess();
-		}
-
 	}
 
 }

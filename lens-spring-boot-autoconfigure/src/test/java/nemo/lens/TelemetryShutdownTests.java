@@ -88,7 +88,7 @@ class TelemetryShutdownTests {
 
 	@Test
 	void shutdownReturnsWithinTheTimeoutWhenTheExporterNeverCompletes() {
-		NeverCompletingSpanExporter exporter = new NeverCompletingSpanExporter();
+		UnresponsiveCollector.CountingSpanExporter exporter = UnresponsiveCollector.silentSpans(true);
 		TelemetryHandle handle = exportingRank(exporter);
 		handle.tracer().spanBuilder("stuck").startSpan().end();
 		// The margin is generous: this checks that shutdown is bounded, not how fast it is.
@@ -98,7 +98,7 @@ class TelemetryShutdownTests {
 
 	@Test
 	void shutdownReturnsWithinTheTimeoutWhenTheMetricExporterNeverCompletes() {
-		NeverCompletingMetricExporter exporter = new NeverCompletingMetricExporter();
+		UnresponsiveCollector.CountingMetricExporter exporter = UnresponsiveCollector.silentMetrics();
 		NemoLensConfig config = NemoLensConfig.builder().enabled(true).exportStrategy("all_ranks").exporter("none").build();
 		TelemetryHandle handle = this.setup.setup(config, 0, 1,
 				TelemetryOptions.builder().metricReader(PeriodicMetricReader.builder(exporter).build()).build());
@@ -114,63 +114,6 @@ class TelemetryShutdownTests {
 		TelemetryHandle handle = this.setup.setup(config, 0, 4, TelemetryOptions.defaults());
 		handle.close();
 		assertThat(handle.isShutdown()).isTrue();
-	}
-
-	private static final class NeverCompletingMetricExporter implements MetricExporter {
-
-		private final AtomicInteger exportCalls = new AtomicInteger();
-
-		@Override
-		public CompletableResultCode export(Collection<MetricData> metrics) {
-			this.exportCalls.incrementAndGet();
-			return new CompletableResultCode();
-		}
-
-		@Override
-		public CompletableResultCode flush() {
-			return new CompletableResultCode();
-		}
-
-		@Override
-		public CompletableResultCode shutdown() {
-			return new CompletableResultCode();
-		}
-
-		@Override
-		public AggregationTemporality getAggregationTemporality(InstrumentType instrumentType) {
-			return AggregationTemporality.CUMULATIVE;
-		}
-
-		int exportCalls() {
-			return this.exportCalls.get();
-		}
-
-	}
-
-	private static final class NeverCompletingSpanExporter implements SpanExporter {
-
-		private final AtomicInteger exportCalls = new AtomicInteger();
-
-		@Override
-		public CompletableResultCode export(Collection<SpanData> spans) {
-			this.exportCalls.incrementAndGet();
-			return new CompletableResultCode();
-		}
-
-		@Override
-		public CompletableResultCode flush() {
-			return new CompletableResultCode();
-		}
-
-		@Override
-		public CompletableResultCode shutdown() {
-			return new CompletableResultCode();
-		}
-
-		int exportCalls() {
-			return this.exportCalls.get();
-		}
-
 	}
 
 }

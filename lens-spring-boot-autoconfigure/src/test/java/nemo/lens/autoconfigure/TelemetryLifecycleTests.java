@@ -8,6 +8,7 @@ import io.opentelemetry.sdk.trace.data.SpanData;
 import io.opentelemetry.sdk.trace.export.SpanExporter;
 import nemo.lens.RecordingSpanExporter;
 import nemo.lens.TelemetryHandle;
+import nemo.lens.UnresponsiveCollector;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -43,17 +44,17 @@ class TelemetryLifecycleTests {
 
 	@Test
 	void closingTheContextIsBoundedByTheShutdownTimeoutWhenTheExporterHangs() {
-		HangingSpanExporter exporter = new HangingSpanExporter();
+		UnresponsiveCollector.CountingSpanExporter exporter = UnresponsiveCollector.silentSpans(false);
 		// Bounded, not fast: the margin is ten times the configured timeout.
 		assertTimeoutPreemptively(Duration.ofSeconds(3),
-				() -> this.runner.withBean(HangingSpanExporter.class, () -> exporter)
+				() -> this.runner.withBean(UnresponsiveCollector.CountingSpanExporter.class, () -> exporter)
 					.withPropertyValues("nemo.lens.shutdown-timeout=300ms")
 					.run((context) -> context.getBean(TelemetryHandle.class)
 						.tracer()
 						.spanBuilder("step")
 						.startSpan()
 						.end()));
-		assertThat(exporter.exported).isTrue();
+		assertThat(exporter.exportCalls()).isPositive();
 	}
 
 	@Test
@@ -67,32 +68,6 @@ class TelemetryLifecycleTests {
 	void startupLogSaysWhenARankDoesNotExport(CapturedOutput output) {
 		this.runner.withPropertyValues("nemo.lens.rank=0", "nemo.lens.world-size=4")
 			.run((context) -> assertThat(output).contains("strategy single_rank; not exporting"));
-	}
-
-	/**
-	 * A collector that accepts and never answers: exports and flushes never complete. Shutdown
-	 * returns at once, as the OTLP exporters' does, because Spring also closes exporter beans.
-	 */
-	static final class HangingSpanExporter implements SpanExporter {
-
-		volatile boolean exported;
-
-		@Override
-		public CompletableResultCode export(Collection<SpanData> spans) {
-			this.exported = true;
-			return new CompletableResultCode();
-		}
-
-		@Override
-		public CompletableResultCode flush() {
-			return new CompletableResultCode();
-		}
-
-		@Override
-		public CompletableResultCode shutdown() {
-			return CompletableResultCode.ofSuccess();
-		}
-
 	}
 
 }
