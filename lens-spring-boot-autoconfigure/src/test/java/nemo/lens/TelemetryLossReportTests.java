@@ -106,25 +106,6 @@ class TelemetryLossReportTests {
 		assertThat(messages()).isEmpty();
 	}
 
-	private static final class RefusingSpanExporter implements SpanExporter {
-
-		@Override
-		public CompletableResultCode export(Collection<SpanData> spans) {
-			return CompletableResultCode.ofExceptionalFailure(new java.net.ConnectException("Connection refused"));
-		}
-
-		@Override
-		public CompletableResultCode flush() {
-			return CompletableResultCode.ofSuccess();
-		}
-
-		@Override
-		public CompletableResultCode shutdown() {
-			return CompletableResultCode.ofSuccess();
-		}
-
-	}
-
 	private static final class BlackholeSpanExporter implements SpanExporter {
 
 		@Override
