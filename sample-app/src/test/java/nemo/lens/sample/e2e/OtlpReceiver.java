@@ -129,8 +129,13 @@ public final class OtlpReceiver implements AutoCloseable {
 
 	/** The OTEL_* variables a child JVM needs to export here quickly over OTLP/HTTP protobuf. */
 	public Map<String, String> otelEnvironment() {
+		return otelEnvironment(endpoint());
+	}
+
+	/** As {@link #otelEnvironment()}, for another endpoint such as {@link #refusingEndpoint()}. */
+	public static Map<String, String> otelEnvironment(String endpoint) {
 		Map<String, String> environment = new LinkedHashMap<>();
-		environment.put("OTEL_EXPORTER_OTLP_ENDPOINT", endpoint());
+		environment.put("OTEL_EXPORTER_OTLP_ENDPOINT", endpoint);
 		environment.put("OTEL_EXPORTER_OTLP_PROTOCOL", "http/protobuf");
 		environment.put("OTEL_BSP_SCHEDULE_DELAY", "100");
 		environment.put("OTEL_BLRP_SCHEDULE_DELAY", "100");
