@@ -274,6 +274,14 @@ public final class OtlpReceiver implements AutoCloseable {
 	}
 
 	/**
+	 * The distinct values of a request header (any case) over every request that reached a signal's
+	 * path, such as the {@code authorization} an exporter was configured to send.
+	 */
+	public SortedSet<String> requestHeaderValues(String name) {
+		return this.recording.headerValues(name);
+	}
+
+	/**
 	 * Requests that were refused (wrong path, method, content type or encoding, undecodable body)
 	 * or broke off mid-way, one line each; empty when all went well.
 	 */
