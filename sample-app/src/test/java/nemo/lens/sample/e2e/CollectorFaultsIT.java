@@ -171,7 +171,10 @@ class CollectorFaultsIT {
 			assertThat(loss.lost()).as("lost while the collector was down, not everything")
 				.isPositive()
 				.isLessThan(loss.ended());
-			assertThat(loss.ended() - loss.lost()).as("delivered").isEqualTo(receiver.spans().size());
+			// A batch the receiver took just as it died gets no answer: it arrived, yet counts as
+			// lost. So what the rank counts as delivered must all have arrived, not the reverse.
+			assertThat(loss.ended() - loss.lost()).as("counted as delivered")
+				.isLessThanOrEqualTo(receiver.spans().size());
 		}
 	}
 
