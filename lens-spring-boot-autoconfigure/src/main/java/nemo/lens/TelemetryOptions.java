@@ -2,6 +2,7 @@ package nemo.lens;
 
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Consumer;
 
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.sdk.metrics.export.MetricReader;
@@ -30,6 +31,8 @@ public final class TelemetryOptions {
 
 	private final Map<String, String> otelProperties;
 
+	private final Consumer<String> warnings;
+
 	private TelemetryOptions(Builder builder) {
 		this.exportStrategy = builder.exportStrategy;
 		this.spanExporter = builder.spanExporter;
@@ -38,6 +41,7 @@ public final class TelemetryOptions {
 		this.allowReinit = builder.allowReinit;
 		this.localRank = builder.localRank;
 		this.otelProperties = builder.otelProperties;
+		this.warnings = builder.warnings;
 	}
 
 	/**
@@ -113,6 +117,15 @@ public final class TelemetryOptions {
 	}
 
 	/**
+	 * Where an exporting rank writes its delivery warnings (the first failed export, a shutdown that
+	 * ran out of time, the loss summary); {@code null} means {@code java.util.logging}.
+	 * @return the receiver of warning messages, or {@code null}
+	 */
+	public Consumer<String> warnings() {
+		return this.warnings;
+	}
+
+	/**
 	 * Builds {@link TelemetryOptions}.
 	 */
 	public static final class Builder {
@@ -130,6 +143,8 @@ public final class TelemetryOptions {
 		private Integer localRank;
 
 		private Map<String, String> otelProperties = Map.of();
+
+		private Consumer<String> warnings;
 
 		private Builder() {
 		}
@@ -212,6 +227,20 @@ public final class TelemetryOptions {
 		 */
 		public Builder otelProperties(Map<String, String> otelProperties) {
 			this.otelProperties = Map.copyOf(otelProperties);
+			return this;
+		}
+
+		/**
+		 * Sets where an exporting rank writes its delivery warnings, instead of
+		 * {@code java.util.logging}. A framework that closes telemetry from a JVM shutdown hook
+		 * passes its own logging here: {@code java.util.logging} resets itself from a shutdown hook
+		 * of its own, which runs at the same time, so a warning it is given during shutdown may
+		 * never be written.
+		 * @param warnings receives each warning message, or {@code null} for {@code java.util.logging}
+		 * @return this builder
+		 */
+		public Builder warnings(Consumer<String> warnings) {
+			this.warnings = warnings;
 			return this;
 		}
 

@@ -10,6 +10,7 @@ import nemo.lens.TelemetryHandle;
 import nemo.lens.TelemetryOptions;
 import nemo.lens.TelemetrySetup;
 import nemo.lens.launch.RankInfo;
+import nemo.lens.sdk.ExportingTelemetry;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
@@ -20,6 +21,14 @@ import org.apache.commons.logging.LogFactory;
 final class TelemetryHandleFactory {
 
 	private static final Log logger = LogFactory.getLog(TelemetryHandleFactory.class);
+
+	/**
+	 * Delivery warnings go to the application's logging, not to {@code java.util.logging}: the
+	 * handle is shut down from Spring's shutdown hook at SIGTERM, while the JDK's own hook resets
+	 * {@code java.util.logging} (and with it the bridge to the application's logging), so the loss
+	 * summary written then would be lost.
+	 */
+	private static final Log deliveryLogger = LogFactory.getLog(ExportingTelemetry.class);
 
 	private final ExportStrategyRegistry registry;
 
@@ -42,6 +51,7 @@ final class TelemetryHandleFactory {
 		TelemetryOptions options = TelemetryOptions.builder()
 			.localRank(rankInfo.sources().containsKey("localRank") ? rankInfo.localRank() : null)
 			.spanExporter(spanExporter(spanExporters))
+			.warnings(deliveryLogger::warn)
 			.build();
 		TelemetryHandle handle = setup(config, rankInfo, options);
 		logger.info("NeMo Lens: " + rankInfo.describe() + "; strategy " + config.exportStrategy() + "; "

@@ -3,8 +3,7 @@ package nemo.lens.sdk;
 import java.util.Collection;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
-import java.util.logging.Level;
-import java.util.logging.Logger;
+import java.util.function.Consumer;
 
 import io.opentelemetry.context.Context;
 import io.opentelemetry.sdk.common.CompletableResultCode;
@@ -25,8 +24,6 @@ import io.opentelemetry.sdk.trace.export.SpanExporter;
  */
 final class DeliveryLedger implements SpanProcessor {
 
-	private static final Logger logger = Logger.getLogger(DeliveryLedger.class.getName());
-
 	private final LongAdder spansEnded = new LongAdder();
 
 	private final LongAdder spansDelivered = new LongAdder();
@@ -38,6 +35,15 @@ final class DeliveryLedger implements SpanProcessor {
 	private final LongAdder metricExportsFailed = new LongAdder();
 
 	private final AtomicBoolean failureReported = new AtomicBoolean();
+
+	private final Consumer<String> warnings;
+
+	/**
+	 * @param warnings where the first failure is reported
+	 */
+	DeliveryLedger(Consumer<String> warnings) {
+		this.warnings = warnings;
+	}
 
 	@Override
 	public void onStart(Context parentContext, ReadWriteSpan span) {
@@ -90,8 +96,9 @@ final class DeliveryLedger implements SpanProcessor {
 	private void recordFailure(String signal, CompletableResultCode result) {
 		if (this.failureReported.compareAndSet(false, true)) {
 			Throwable cause = result.getFailureThrowable();
-			logger.log(Level.WARNING, "NeMo Lens could not export {0} ({1}); later failures are counted and "
-					+ "reported once at shutdown", new Object[] { signal, (cause != null) ? cause.toString() : "rejected" });
+			this.warnings.accept("NeMo Lens could not export " + signal + " ("
+					+ ((cause != null) ? cause.toString() : "rejected")
+					+ "); later failures are counted and reported once at shutdown");
 		}
 	}
 

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -42,12 +43,16 @@ public final class ExportingTelemetry {
 
 	private final DeliveryLedger ledger;
 
+	private final Consumer<String> warnings;
+
 	private final AtomicBoolean shutDown = new AtomicBoolean();
 
-	private ExportingTelemetry(OpenTelemetrySdk sdk, OpenSpanTracker openSpans, DeliveryLedger ledger) {
+	private ExportingTelemetry(OpenTelemetrySdk sdk, OpenSpanTracker openSpans, DeliveryLedger ledger,
+			Consumer<String> warnings) {
 		this.sdk = sdk;
 		this.openSpans = openSpans;
 		this.ledger = ledger;
+		this.warnings = warnings;
 	}
 
 	/**
@@ -109,13 +114,12 @@ public final class ExportingTelemetry {
 		int truncated = this.openSpans.endOpenSpans();
 		boolean completed = shutdownInBackground().join(timeout.toNanos(), TimeUnit.NANOSECONDS).isSuccess();
 		if (!completed) {
-			logger.log(Level.WARNING,
-					"NeMo Lens telemetry did not finish shutting down within {0} ms; telemetry not yet sent was dropped",
-					timeout.toMillis());
+			this.warnings.accept("NeMo Lens telemetry did not finish shutting down within " + timeout.toMillis()
+					+ " ms; telemetry not yet sent was dropped");
 		}
 		String loss = this.ledger.lossSummary();
 		if (loss != null) {
-			logger.log(Level.WARNING, loss);
+			this.warnings.accept(loss);
 		}
 		if (truncated > 0) {
 			logger.log(Level.FINE, "NeMo Lens ended {0} span(s) still open at shutdown, marked truncated", truncated);
@@ -195,7 +199,9 @@ public final class ExportingTelemetry {
 		public ExportingTelemetry build() {
 			TelemetryExporter exporter = TelemetryExporter.named(this.config.exporter());
 			OpenSpanTracker openSpans = new OpenSpanTracker();
-			DeliveryLedger ledger = new DeliveryLedger();
+			Consumer<String> warnings = (this.options.warnings() != null) ? this.options.warnings()
+					: (message) -> logger.log(Level.WARNING, message);
+			DeliveryLedger ledger = new DeliveryLedger(warnings);
 			AutoConfiguredOpenTelemetrySdkBuilder sdk = AutoConfiguredOpenTelemetrySdk.builder()
 				.disableShutdownHook()
 				.addSpanExporterCustomizer((configured, properties) -> ledger.counting(configured))
@@ -218,7 +224,7 @@ public final class ExportingTelemetry {
 					.addLogRecordProcessor(BatchLogRecordProcessor.builder(new ConsoleLogRecordExporter(this.console))
 						.build()));
 			}
-			return new ExportingTelemetry(sdk.build().getOpenTelemetrySdk(), openSpans, ledger);
+			return new ExportingTelemetry(sdk.build().getOpenTelemetrySdk(), openSpans, ledger, warnings);
 		}
 
 		private void configureTraces(AutoConfiguredOpenTelemetrySdkBuilder sdk, TelemetryExporter exporter,

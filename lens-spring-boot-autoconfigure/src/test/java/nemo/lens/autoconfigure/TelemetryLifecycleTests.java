@@ -1,11 +1,8 @@
 package nemo.lens.autoconfigure;
 
 import java.time.Duration;
-import java.util.Collection;
+import java.util.logging.Logger;
 
-import io.opentelemetry.sdk.common.CompletableResultCode;
-import io.opentelemetry.sdk.trace.data.SpanData;
-import io.opentelemetry.sdk.trace.export.SpanExporter;
 import nemo.lens.RecordingSpanExporter;
 import nemo.lens.TelemetryHandle;
 import nemo.lens.UnresponsiveCollector;
@@ -68,6 +65,26 @@ class TelemetryLifecycleTests {
 	void startupLogSaysWhenARankDoesNotExport(CapturedOutput output) {
 		this.runner.withPropertyValues("nemo.lens.rank=0", "nemo.lens.world-size=4")
 			.run((context) -> assertThat(output).contains("strategy single_rank; not exporting"));
+	}
+
+	/**
+	 * At SIGTERM the JDK resets {@code java.util.logging} from a shutdown hook of its own, at the
+	 * same time as Spring's hook closes the context: the loss summary, written at that moment, must
+	 * not depend on {@code java.util.logging} still having a handler.
+	 */
+	@Test
+	void lossIsReportedThroughTheApplicationLoggingEvenWhenJavaUtilLoggingHasNoHandler(CapturedOutput output) {
+		Logger lensLogger = Logger.getLogger("nemo.lens");
+		lensLogger.setUseParentHandlers(false);
+		try {
+			this.runner.withBean(UnresponsiveCollector.CountingSpanExporter.class, UnresponsiveCollector::refusingSpans)
+				.run((context) -> context.getBean(TelemetryHandle.class).tracer().spanBuilder("step").startSpan().end());
+		}
+		finally {
+			lensLogger.setUseParentHandlers(true);
+		}
+		assertThat(output).containsOnlyOnce("NeMo Lens could not export spans (java.net.ConnectException")
+			.containsOnlyOnce("NeMo Lens: 1 of 1 spans were not delivered (1 failed to export");
 	}
 
 }

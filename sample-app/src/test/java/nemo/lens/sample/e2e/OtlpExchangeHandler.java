@@ -65,6 +65,7 @@ final class OtlpExchangeHandler implements HttpHandler {
 			return;
 		}
 		this.recording.requests().increment(signal);
+		this.recording.addHeaders(exchange.getRequestHeaders());
 		if (!"POST".equals(exchange.getRequestMethod())) {
 			reject(exchange, 405, "method not allowed");
 			return;

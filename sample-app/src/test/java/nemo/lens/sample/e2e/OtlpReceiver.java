@@ -129,8 +129,13 @@ public final class OtlpReceiver implements AutoCloseable {
 
 	/** The OTEL_* variables a child JVM needs to export here quickly over OTLP/HTTP protobuf. */
 	public Map<String, String> otelEnvironment() {
+		return otelEnvironment(endpoint());
+	}
+
+	/** As {@link #otelEnvironment()}, for another endpoint such as {@link #refusingEndpoint()}. */
+	public static Map<String, String> otelEnvironment(String endpoint) {
 		Map<String, String> environment = new LinkedHashMap<>();
-		environment.put("OTEL_EXPORTER_OTLP_ENDPOINT", endpoint());
+		environment.put("OTEL_EXPORTER_OTLP_ENDPOINT", endpoint);
 		environment.put("OTEL_EXPORTER_OTLP_PROTOCOL", "http/protobuf");
 		environment.put("OTEL_BSP_SCHEDULE_DELAY", "100");
 		environment.put("OTEL_BLRP_SCHEDULE_DELAY", "100");
@@ -266,6 +271,14 @@ public final class OtlpReceiver implements AutoCloseable {
 	/** Requests of the signal held without an answer. */
 	public long blackholedCount(Signal signal) {
 		return this.recording.blackholed().get(signal);
+	}
+
+	/**
+	 * The distinct values of a request header (any case) over every request that reached a signal's
+	 * path, such as the {@code authorization} an exporter was configured to send.
+	 */
+	public SortedSet<String> requestHeaderValues(String name) {
+		return this.recording.headerValues(name);
 	}
 
 	/**

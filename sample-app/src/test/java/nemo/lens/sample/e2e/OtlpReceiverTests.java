@@ -86,6 +86,17 @@ class OtlpReceiverTests {
 	}
 
 	@Test
+	void requestHeadersAreKeptByLowerCaseName() {
+		try (TracingRank process = new TracingRank(0, spanExporter().addHeader("Authorization", "Bearer t0k3n").build())) {
+			process.tracer().spanBuilder("authorized").startSpan().end();
+			assertThat(process.exportsSucceeded()).isTrue();
+		}
+
+		assertThat(this.receiver.requestHeaderValues("authorization")).containsExactly("Bearer t0k3n");
+		assertThat(this.receiver.requestHeaderValues("x-absent")).isEmpty();
+	}
+
+	@Test
 	void metricNamesArriveUnderTheRankOfTheirResource() {
 		OtlpHttpMetricExporter exporter = OtlpHttpMetricExporter.builder()
 			.setEndpoint(this.receiver.endpoint(Signal.METRICS))

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.SortedMap;
@@ -28,6 +29,8 @@ final class Recording {
 
 	private final List<String> failures = new ArrayList<>();
 
+	private final Map<String, SortedSet<String>> headers = new TreeMap<>();
+
 	private final Counter requests = new Counter();
 
 	private final Counter unavailable = new Counter();
@@ -44,6 +47,17 @@ final class Recording {
 
 	synchronized void addLogRecords(List<ReceivedLogRecord> received) {
 		this.logRecords.addAll(received);
+	}
+
+	/** Keeps each request header's values under its lower-case name. */
+	synchronized void addHeaders(Map<String, List<String>> received) {
+		received.forEach((name, values) -> this.headers.computeIfAbsent(name.toLowerCase(Locale.ROOT), (n) -> new TreeSet<>())
+			.addAll(values));
+	}
+
+	synchronized SortedSet<String> headerValues(String name) {
+		return Collections.unmodifiableSortedSet(
+				new TreeSet<>(this.headers.getOrDefault(name.toLowerCase(Locale.ROOT), Collections.emptySortedSet())));
 	}
 
 	synchronized void addFailure(String failure) {
@@ -109,6 +123,7 @@ final class Recording {
 		this.metrics.clear();
 		this.logRecords.clear();
 		this.failures.clear();
+		this.headers.clear();
 		this.requests.clear();
 		this.unavailable.clear();
 		this.blackholed.clear();

@@ -1,0 +1,271 @@
+package nemo.lens.sample.e2e;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import tools.jackson.core.type.TypeReference;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The packaged sample application in a JVM of its own, as a launcher starts one rank: only the
+ * variables the test gives it (plus {@code PATH}, {@code HOME} and the locale, so nothing leaks in
+ * from the build's own environment), its own port on {@code 127.0.0.1}, standard output and error
+ * captured in one file under {@code target/e2e-logs}. It answers plain HTTP GETs, tells its
+ * resident memory, and stops the way a scheduler stops a job: SIGTERM, timed.
+ */
+public final class SampleAppProcess implements AutoCloseable {
+
+	/** Quick start, small heap: several of these share two cores in CI. */
+	private static final List<String> JVM_OPTIONS = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmx256m",
+			"-Xshare:auto");
+
+	private static final List<String> INHERITED = List.of("PATH", "HOME", "LANG", "LC_ALL", "TMPDIR");
+
+	private static final Duration POLL = Duration.ofMillis(100);
+
+	private static final JsonMapper JSON = JsonMapper.builder().build();
+
+	private final String name;
+
+	private final int port;
+
+	private final Path log;
+
+	private final Process process;
+
+	private final HttpClient http;
+
+	private SampleAppProcess(String name, int port, Path log, Process process) {
+		this.name = name;
+		this.port = port;
+		this.log = log;
+		this.process = process;
+		this.http = HttpClient.newBuilder()
+			.version(HttpClient.Version.HTTP_1_1)
+			.connectTimeout(Duration.ofSeconds(2))
+			.build();
+	}
+
+	/**
+	 * Starts the application and returns at once; {@link #awaitHealthy(Duration)} waits for it.
+	 * @param name names the log file, such as {@code single_rank-rank3}
+	 * @param environment the whole environment the application sees, beyond {@code PATH} and the like
+	 * @param arguments extra application arguments, such as {@code --server.shutdown=immediate}
+	 */
+	public static SampleAppProcess start(String name, Map<String, String> environment, String... arguments) {
+		int port = freePort();
+		Path log = logDirectory().resolve(name + ".log");
+		List<String> command = new ArrayList<>();
+		command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+		command.addAll(JVM_OPTIONS);
+		command.addAll(List.of("-jar", sampleJar(), "--server.port=" + port));
+		command.addAll(List.of(arguments));
+		ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+		Map<String, String> env = builder.environment();
+		env.keySet().retainAll(INHERITED);
+		env.putAll(environment);
+		try {
+			return new SampleAppProcess(name, port, log, builder.start());
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("Cannot start " + command, ex);
+		}
+	}
+
+	public String name() {
+		return this.name;
+	}
+
+	public long pid() {
+		return this.process.pid();
+	}
+
+	public Path log() {
+		return this.log;
+	}
+
+	public boolean isAlive() {
+		return this.process.isAlive();
+	}
+
+	/** Waits until {@code /actuator/health} answers 200; fails with the log when the process died. */
+	public void awaitHealthy(Duration timeout) {
+		long deadline = System.nanoTime() + timeout.toNanos();
+		while (System.nanoTime() - deadline < 0) {
+			if (!this.process.isAlive()) {
+				throw new AssertionError(this.name + " exited during start-up with " + this.process.exitValue()
+						+ "; its log:\n" + logText());
+			}
+			try {
+				if (get("/actuator/health").statusCode() == 200) {
+					return;
+				}
+			}
+			catch (UncheckedIOException ex) {
+				// Not listening yet.
+			}
+			sleep(POLL);
+		}
+		throw new AssertionError(this.name + " was not healthy within " + timeout + "; see " + this.log);
+	}
+
+	/** GET on {@code 127.0.0.1}, answered within 10 seconds or failed. */
+	public HttpResponse<String> get(String path) {
+		HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.port + path))
+			.timeout(Duration.ofSeconds(10))
+			.build();
+		try {
+			return this.http.send(request, HttpResponse.BodyHandlers.ofString());
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("GET " + path + " on " + this.name, ex);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException("Interrupted during GET " + path, ex);
+		}
+	}
+
+	/** GET that must answer 200 with a JSON object, returned as a map. */
+	public Map<String, Object> getJson(String path) {
+		HttpResponse<String> response = get(path);
+		if (response.statusCode() != 200) {
+			throw new AssertionError("GET " + path + " on " + this.name + " answered " + response.statusCode() + ": "
+					+ response.body());
+		}
+		return JSON.readValue(response.body(), new TypeReference<>() {
+		});
+	}
+
+	/** The resident set size from {@code /proc/<pid>/status}, in KiB. */
+	public long residentKib() {
+		try (Stream<String> lines = Files.lines(Path.of("/proc", Long.toString(pid()), "status"))) {
+			String line = lines.filter((l) -> l.startsWith("VmRSS:"))
+				.findFirst()
+				.orElseThrow(() -> new AssertionError("No VmRSS for " + this.name));
+			return Long.parseLong(line.replaceAll("[^0-9]", ""));
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	/**
+	 * Sends SIGTERM and waits for the exit, at most {@code timeout} before killing it.
+	 * @return from the signal to the exit
+	 */
+	public Duration terminate(Duration timeout) {
+		long start = System.nanoTime();
+		this.process.destroy();
+		try {
+			if (!this.process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+				this.process.destroyForcibly().waitFor();
+				throw new AssertionError(this.name + " did not exit within " + timeout + " of SIGTERM; see " + this.log);
+			}
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException(ex);
+		}
+		return Duration.ofNanos(System.nanoTime() - start);
+	}
+
+	/** The exit code; 143 (128 + SIGTERM) after a clean {@link #terminate(Duration)}. */
+	public int exitCode() {
+		return this.process.exitValue();
+	}
+
+	/** Everything the process wrote so far. */
+	public String logText() {
+		try {
+			return Files.readString(this.log, StandardCharsets.UTF_8);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	/** The log lines containing {@code text}. */
+	public List<String> logLines(String text) {
+		return logText().lines().filter((line) -> line.contains(text)).toList();
+	}
+
+	/** Waits until a log line contains {@code text}; returns whether one did in time. */
+	public boolean awaitLogLine(String text, Duration timeout) {
+		long deadline = System.nanoTime() + timeout.toNanos();
+		while (logLines(text).isEmpty()) {
+			if (System.nanoTime() - deadline >= 0 || !isAlive()) {
+				return !logLines(text).isEmpty();
+			}
+			sleep(POLL);
+		}
+		return true;
+	}
+
+	/** Kills the process if a test left it running. */
+	@Override
+	public void close() {
+		if (this.process.isAlive()) {
+			this.process.destroyForcibly();
+		}
+	}
+
+	@Override
+	public String toString() {
+		return this.name + "[pid " + pid() + ", port " + this.port + "]";
+	}
+
+	private static String sampleJar() {
+		String jar = System.getProperty("sample.jar");
+		if (jar == null || !Files.isRegularFile(Path.of(jar))) {
+			throw new IllegalStateException("System property sample.jar must name the packaged application; "
+					+ "run the end-to-end tests through mvn verify. It is: " + jar);
+		}
+		return jar;
+	}
+
+	private static Path logDirectory() {
+		Path directory = Path.of(sampleJar()).getParent().resolve("e2e-logs");
+		try {
+			return Files.createDirectories(directory);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	private static int freePort() {
+		try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+			return socket.getLocalPort();
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	private static void sleep(Duration duration) {
+		try {
+			Thread.sleep(duration.toMillis());
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException(ex);
+		}
+	}
+
+}
