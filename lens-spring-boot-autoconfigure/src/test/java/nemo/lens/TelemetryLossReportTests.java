@@ -2,15 +2,10 @@ package nemo.lens;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.logging.Handler;
-import java.util.logging.Level;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 
 import io.opentelemetry.sdk.trace.export.SpanExporter;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -21,49 +16,15 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class TelemetryLossReportTests {
 
-	private final List<LogRecord> warnings = new CopyOnWriteArrayList<>();
-
-	private final Logger sdkLogger = Logger.getLogger("nemo.lens.sdk");
-
-	private final Handler capture = new Handler() {
-		@Override
-		public void publish(LogRecord record) {
-			if (record.getLevel().intValue() >= Level.WARNING.intValue()) {
-				TelemetryLossReportTests.this.warnings.add(record);
-			}
-		}
-
-		@Override
-		public void flush() {
-		}
-
-		@Override
-		public void close() {
-		}
-	};
-
-	@BeforeEach
-	void captureWarnings() {
-		this.sdkLogger.addHandler(this.capture);
-	}
-
-	@AfterEach
-	void stopCapturing() {
-		this.sdkLogger.removeHandler(this.capture);
-	}
-
-	private List<String> messages() {
-		return this.warnings.stream()
-			.map((record) -> new java.util.logging.SimpleFormatter().formatMessage(record))
-			.toList();
-	}
+	private final List<String> warnings = new CopyOnWriteArrayList<>();
 
 	private TelemetryHandle exportingRank(SpanExporter exporter) {
 		NemoLensConfig config = NemoLensConfig.builder().enabled(true).exportStrategy("all_ranks").exporter("none").build();
 		return new TelemetrySetup(new ExportStrategyRegistry((name) -> null), (name) -> null).setup(config, 0, 1,
 				TelemetryOptions.builder()
 					.spanExporter(exporter)
-					.otelProperties(java.util.Map.of("otel.bsp.schedule.delay", "10", "otel.bsp.max.export.batch.size", "10"))
+					.warnings(this.warnings::add)
+					.otelProperties(Map.of("otel.bsp.schedule.delay", "10", "otel.bsp.max.export.batch.size", "10"))
 					.build());
 	}
 
@@ -77,10 +38,10 @@ class TelemetryLossReportTests {
 			}
 		}
 		handle.shutdown(Duration.ofSeconds(2));
-		assertThat(messages()).hasSize(2);
-		assertThat(messages().get(0)).startsWith("NeMo Lens could not export spans")
+		assertThat(this.warnings).hasSize(2);
+		assertThat(this.warnings.get(0)).startsWith("NeMo Lens could not export spans")
 			.contains("reported once at shutdown");
-		assertThat(messages().get(1)).isEqualTo("NeMo Lens: 200 of 200 spans were not delivered (200 failed to export, "
+		assertThat(this.warnings.get(1)).isEqualTo("NeMo Lens: 200 of 200 spans were not delivered (200 failed to export, "
 				+ "0 still queued, in flight or dropped when the queue was full); 0 of 0 metric exports failed");
 	}
 
@@ -91,7 +52,7 @@ class TelemetryLossReportTests {
 			handle.tracer().spanBuilder("step").startSpan().end();
 		}
 		handle.shutdown(Duration.ofMillis(300));
-		assertThat(messages()).anySatisfy((message) -> assertThat(message)
+		assertThat(this.warnings).anySatisfy((message) -> assertThat(message)
 			.startsWith("NeMo Lens: 50 of 50 spans were not delivered (0 failed to export, 50 still queued"));
 	}
 
@@ -100,7 +61,7 @@ class TelemetryLossReportTests {
 		TelemetryHandle handle = exportingRank(new RecordingSpanExporter());
 		handle.tracer().spanBuilder("step").startSpan().end();
 		handle.shutdown();
-		assertThat(messages()).isEmpty();
+		assertThat(this.warnings).isEmpty();
 	}
 
 }
