@@ -109,9 +109,9 @@ public final class Report {
 			};
 			// ns per decision x 1,000,000 decisions = the same number in ms.
 			double wholeWorldMillis = score.median() * DecisionBenchmark.WORLD_SIZE / 1_000_000.0;
-			this.rows.add(new String[] { group, label, number(wholeWorldMillis, 1), "ms per world (median)",
-					"per decision: median " + number(score.median(), 1) + " ns, mean " + number(score.mean(), 1)
-							+ " ± " + number(score.error(), 1) + " ns, " + number(score.allocatedBytes(), 0)
+			this.rows.add(new String[] { group, label, number(wholeWorldMillis, 2), "ms per world (median)",
+					"per decision: median " + number(score.median(), 2) + " ns, mean " + number(score.mean(), 2)
+							+ " ± " + number(score.error(), 2) + " ns, " + number(score.allocatedBytes(), 0)
 							+ " B allocated" });
 		});
 	}
