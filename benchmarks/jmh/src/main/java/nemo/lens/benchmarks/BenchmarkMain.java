@@ -1,0 +1,139 @@
+package nemo.lens.benchmarks;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collection;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+import nemo.lens.benchmarks.decision.DecisionBenchmark;
+import nemo.lens.benchmarks.decision.SampledDeviation;
+import nemo.lens.benchmarks.span.NoInstrumentationBenchmark;
+import nemo.lens.benchmarks.span.SpanBenchmark;
+import nemo.lens.benchmarks.startup.StartupBenchmark;
+import org.openjdk.jmh.profile.GCProfiler;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+
+/**
+ * Runs every benchmark of issue 8 in one go and prints the report: span cost (one JMH run), decision
+ * cost (a second JMH run), the sampled-count check, and start-up. JMH's own output goes to a log
+ * file; progress goes to standard error; the report alone goes to standard output.
+ * <p>
+ * Arguments: {@code --quick} for the short profile; {@code --benchmarks-dir DIR} (default
+ * {@code benchmarks}); {@code --log FILE} (default {@code DIR/jmh/target/jmh.log}); {@code --only
+ * PARTS} to run some of {@code span,decision,sampled,startup} (the others print as n/a);
+ * {@code --startup-runs N} to override the profile's number of start-ups.
+ */
+public final class BenchmarkMain {
+
+	static final List<String> ALL_PARTS = List.of("span", "decision", "sampled", "startup");
+
+	static final double[] SAMPLE_RATES = { 0.01, 0.1, 0.5 };
+
+	static final int[] WORLD_SIZES = { 8, 64, 512, 4_096, 32_768, 262_144, 1_000_000 };
+
+	private static final List<String> FORK_JVM_ARGS = List.of("-Xms1g", "-Xmx1g");
+
+	private BenchmarkMain() {
+	}
+
+	/**
+	 * Runs the benchmarks.
+	 * @param args see the class description
+	 * @throws RunnerException when JMH fails
+	 */
+	public static void main(String[] args) throws RunnerException {
+		Profile profile = Profile.FULL;
+		Path directory = Path.of("benchmarks");
+		Path log = null;
+		Set<String> parts = new LinkedHashSet<>(ALL_PARTS);
+		int startupRuns = -1;
+		for (int i = 0; i < args.length; i++) {
+			switch (args[i]) {
+				case "--quick" -> profile = Profile.QUICK;
+				case "--full" -> profile = Profile.FULL;
+				case "--benchmarks-dir" -> directory = Path.of(args[++i]);
+				case "--log" -> log = Path.of(args[++i]);
+				case "--startup-runs" -> startupRuns = Integer.parseInt(args[++i]);
+				case "--only" -> parts = new LinkedHashSet<>(List.of(args[++i].split(",")));
+				default -> throw new IllegalArgumentException("Unknown argument: " + args[i]
+						+ " (use --quick, --full, --benchmarks-dir DIR, --log FILE, --only span,decision,sampled,startup, --startup-runs N)");
+			}
+		}
+		if (log == null) {
+			log = directory.resolve("jmh/target/jmh.log");
+		}
+		if (startupRuns > 0) {
+			profile = profile.withStartupRuns(startupRuns);
+		}
+		createParent(log);
+		long start = System.nanoTime();
+		String loadBefore = Machine.loadAverage();
+
+		Collection<RunResult> spanResults = List.of();
+		if (parts.contains("span")) {
+			progress("span cost: " + profile.describe() + " (JMH log: " + log + ")");
+			spanResults = new Runner(jmhOptions(profile, log).include(SpanBenchmark.class.getName() + "\\.")
+				.include(NoInstrumentationBenchmark.class.getName() + "\\.")
+				.build()).run();
+		}
+		Collection<RunResult> decisionResults = List.of();
+		if (parts.contains("decision")) {
+			progress("decision cost");
+			Path decisionLog = log.resolveSibling(log.getFileName() + ".decision");
+			decisionResults = new Runner(
+					jmhOptions(profile, decisionLog).include(DecisionBenchmark.class.getName() + "\\.").build())
+				.run();
+		}
+		List<SampledDeviation.Row> deviations = List.of();
+		if (parts.contains("sampled")) {
+			progress("sampled counts for world sizes 8 to 1,000,000");
+			deviations = SampledDeviation.compute(SAMPLE_RATES, WORLD_SIZES);
+		}
+		Map<String, StartupBenchmark.Result> startup = Map.of();
+		if (parts.contains("startup")) {
+			progress("start-up: " + profile.startupRuns() + " measured runs per variant");
+			startup = StartupBenchmark.of(directory).run(profile.startupRuns());
+		}
+
+		progress(String.format(Locale.ROOT, "done in %.0f s", (System.nanoTime() - start) / 1e9));
+		new Report(Score.index(spanResults, "tracing"), Score.index(decisionResults, "strategy"), deviations, startup)
+			.print(System.out, "NeMo Lens benchmarks, " + profile.describe() + "; " + Machine.describe()
+					+ "; load average before " + loadBefore + ", after " + Machine.loadAverage());
+	}
+
+	static ChainedOptionsBuilder jmhOptions(Profile profile, Path log) {
+		return profile.apply(new OptionsBuilder())
+			.addProfiler(GCProfiler.class)
+			.jvmArgsAppend(FORK_JVM_ARGS.toArray(String[]::new))
+			.shouldFailOnError(true)
+			.output(log.toString());
+	}
+
+	private static void createParent(Path file) {
+		try {
+			Path parent = file.toAbsolutePath().getParent();
+			if (parent != null) {
+				Files.createDirectories(parent);
+			}
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	private static void progress(String message) {
+		System.err.println("[benchmarks] " + message);
+		System.err.flush();
+	}
+
+}

@@ -1,0 +1,60 @@
+package nemo.lens.benchmarks;
+
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+
+/**
+ * How long each part runs. {@link #QUICK} fits in a few minutes on 2 cores and shows the shape;
+ * {@link #FULL} is what BENCHMARKS.md reports.
+ *
+ * @param name the profile's name
+ * @param forks JMH forks per benchmark and parameter
+ * @param warmupIterations JMH warm-up iterations per fork
+ * @param warmupSeconds the length of one warm-up iteration
+ * @param measurementIterations JMH measured iterations per fork
+ * @param measurementSeconds the length of one measured iteration
+ * @param startupRuns measured start-ups per variant
+ */
+public record Profile(String name, int forks, int warmupIterations, int warmupSeconds, int measurementIterations,
+		int measurementSeconds, int startupRuns) {
+
+	/** 1 fork, 3 x 1 s warm-up, 5 x 1 s measured; 5 start-ups per variant. */
+	public static final Profile QUICK = new Profile("quick", 1, 3, 1, 5, 1, 5);
+
+	/** 2 forks, 3 x 2 s warm-up, 5 x 2 s measured; 20 start-ups per variant. */
+	public static final Profile FULL = new Profile("full", 2, 3, 2, 5, 2, 20);
+
+	/**
+	 * Applies the JMH part of the profile.
+	 * @param options the options to complete
+	 * @return the same options
+	 */
+	public ChainedOptionsBuilder apply(ChainedOptionsBuilder options) {
+		return options.forks(this.forks)
+			.warmupIterations(this.warmupIterations)
+			.warmupTime(TimeValue.seconds(this.warmupSeconds))
+			.measurementIterations(this.measurementIterations)
+			.measurementTime(TimeValue.seconds(this.measurementSeconds));
+	}
+
+	/**
+	 * The same profile with another number of start-ups.
+	 * @param runs measured start-ups per variant
+	 * @return the changed profile
+	 */
+	public Profile withStartupRuns(int runs) {
+		return new Profile(this.name, this.forks, this.warmupIterations, this.warmupSeconds,
+				this.measurementIterations, this.measurementSeconds, runs);
+	}
+
+	/**
+	 * Describes the profile for the report.
+	 * @return a one-line description
+	 */
+	public String describe() {
+		return this.name + ": JMH " + this.forks + " fork(s), " + this.warmupIterations + " x " + this.warmupSeconds
+				+ " s warm-up, " + this.measurementIterations + " x " + this.measurementSeconds + " s measured; "
+				+ this.startupRuns + " start-ups per variant";
+	}
+
+}

@@ -1,0 +1,178 @@
+package nemo.lens.benchmarks;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import nemo.lens.benchmarks.decision.DecisionBenchmark;
+import nemo.lens.benchmarks.decision.SampledDeviation;
+import nemo.lens.benchmarks.span.Tracing;
+import nemo.lens.benchmarks.startup.StartupBenchmark;
+
+/**
+ * Prints one run's figures as a single Markdown table, then, last, the {@code name=value} lines
+ * that scripts read. A missing figure prints as {@code n/a}, and a target with a missing figure as
+ * not met.
+ */
+public final class Report {
+
+	private static final String ROOT = "SpanBenchmark.rootSpan/";
+
+	private static final String CHILD = "SpanBenchmark.childSpan/";
+
+	private final Map<String, Score> spans;
+
+	private final Map<String, Score> decisions;
+
+	private final List<SampledDeviation.Row> deviations;
+
+	private final Map<String, StartupBenchmark.Result> startup;
+
+	private final List<String[]> rows = new ArrayList<>();
+
+	/**
+	 * Creates a report.
+	 * @param spans span scores, indexed by {@link Score#index} on {@code tracing}
+	 * @param decisions decision scores, indexed on {@code strategy}
+	 * @param deviations the sampled counts
+	 * @param startup start-up results by variant name
+	 */
+	public Report(Map<String, Score> spans, Map<String, Score> decisions, List<SampledDeviation.Row> deviations,
+			Map<String, StartupBenchmark.Result> startup) {
+		this.spans = spans;
+		this.decisions = decisions;
+		this.deviations = deviations;
+		this.startup = startup;
+	}
+
+	/**
+	 * Prints the table, then the {@code name=value} lines.
+	 * @param out where to print
+	 * @param heading a line printed above the table
+	 */
+	public void print(PrintStream out, String heading) {
+		this.rows.clear();
+		spanRows("span, no parent", ROOT, "NoInstrumentationBenchmark.rootSpan");
+		spanRows("span, child of remote parent", CHILD, "NoInstrumentationBenchmark.childSpan");
+		decisionRows();
+		deviationRows();
+		startupRows();
+		targetRows();
+		out.println(heading);
+		out.println();
+		out.println("| group | case | value | unit | detail |");
+		out.println("|---|---|---:|---|---|");
+		for (String[] row : this.rows) {
+			out.println("| " + String.join(" | ", row) + " |");
+		}
+		out.println();
+		out.println("span_nonexporting_ns=" + number(median(ROOT + Tracing.LENS_NON_EXPORTING), 2));
+		out.println("span_noop_api_ns=" + number(median(ROOT + Tracing.NOOP_API), 2));
+		out.println("span_sdk_alwaysoff_ns=" + number(median(ROOT + Tracing.SDK_ALWAYS_OFF), 2));
+		out.println("span_exporting_ns=" + number(median(ROOT + Tracing.LENS_EXPORTING), 2));
+		out.println("span_sdk_exporting_ns=" + number(median(ROOT + Tracing.SDK_EXPORTING), 2));
+		out.println("startup_lens_ms=" + number(startupMillis("lens_exporting"), 1));
+		out.println("startup_plain_ms=" + number(startupMillis("plain"), 1));
+		out.flush();
+	}
+
+	private void spanRows(String group, String prefix, String baseline) {
+		addSpanRow(group, "(a) no instrumentation", this.spans.get(baseline));
+		addSpanRow(group, "(b) OpenTelemetry.noop() API", this.spans.get(prefix + Tracing.NOOP_API));
+		addSpanRow(group, "(c) SDK, sampler always_off", this.spans.get(prefix + Tracing.SDK_ALWAYS_OFF));
+		addSpanRow(group, "(d) Lens, non-exporting rank", this.spans.get(prefix + Tracing.LENS_NON_EXPORTING));
+		addSpanRow(group, "(e) SDK by hand, batch + no-op exporter", this.spans.get(prefix + Tracing.SDK_EXPORTING));
+		addSpanRow(group, "(f) Lens, exporting rank, same exporter", this.spans.get(prefix + Tracing.LENS_EXPORTING));
+	}
+
+	private void addSpanRow(String group, String label, Score score) {
+		if (score == null) {
+			this.rows.add(new String[] { group, label, "n/a", "ns/span", "" });
+			return;
+		}
+		this.rows.add(new String[] { group, label, number(score.median(), 2), "ns/span (median)",
+				"mean " + number(score.mean(), 2) + " ± " + number(score.error(), 2) + " ns; "
+						+ number(score.allocatedBytes(), 0) + " B/span allocated" });
+	}
+
+	private void decisionRows() {
+		String group = "decision, every rank of " + String.format(Locale.ROOT, "%,d", DecisionBenchmark.WORLD_SIZE);
+		this.decisions.forEach((key, score) -> {
+			String strategy = key.substring(key.indexOf('/') + 1);
+			String label = switch (strategy) {
+				case "sampled" -> "sampled (rate " + DecisionBenchmark.SAMPLE_RATE + ")";
+				case "first_rank_per_node" -> "first_rank_per_node (torchrun, LOCAL_RANK set)";
+				case DecisionBenchmark.FIRST_RANK_PER_NODE_SRUN -> "first_rank_per_node (srun, launcher detected)";
+				default -> strategy;
+			};
+			// ns per decision x 1,000,000 decisions = the same number in ms.
+			double wholeWorldMillis = score.median() * DecisionBenchmark.WORLD_SIZE / 1_000_000.0;
+			this.rows.add(new String[] { group, label, number(wholeWorldMillis, 2), "ms per world (median)",
+					"per decision: median " + number(score.median(), 2) + " ns, mean " + number(score.mean(), 2)
+							+ " ± " + number(score.error(), 2) + " ns, " + number(score.allocatedBytes(), 0)
+							+ " B allocated" });
+		});
+	}
+
+	private void deviationRows() {
+		for (SampledDeviation.Row row : this.deviations) {
+			this.rows.add(new String[] { "sampled: selected vs rate x N",
+					String.format(Locale.ROOT, "rate %s, N = %,d", row.rate(), row.worldSize()),
+					String.format(Locale.ROOT, "%+.2f", row.deviation()), "sd of binomial",
+					String.format(Locale.ROOT, "selected %,d, expected %,.1f, sd %.1f", row.selected(), row.expected(),
+							row.standardDeviation()) });
+		}
+	}
+
+	private void startupRows() {
+		for (StartupBenchmark.Result result : this.startup.values()) {
+			double[] range = result.startedRangeMillis();
+			this.rows.add(new String[] { "start-up, minimal Boot app", result.variant().description(),
+					number(result.medianStartedMillis(), 0),
+					"ms to started, median of " + result.samples().size(),
+					"range " + number(range[0], 0) + "-" + number(range[1], 0) + " ms; CPU to started (median): process "
+							+ number(result.medianCpuMillis(), 0) + " ms, main thread "
+							+ number(result.medianMainThreadCpuMillis(), 0) + " ms; peak RSS median "
+							+ number(result.medianPeakRssMib(), 0) + " MiB" });
+		}
+	}
+
+	private void targetRows() {
+		for (String[] span : new String[][] { { "no parent", ROOT }, { "child", CHILD } }) {
+			double silent = median(span[1] + Tracing.LENS_NON_EXPORTING);
+			target("(d) <= 0.2 x (c), " + span[0], silent / median(span[1] + Tracing.SDK_ALWAYS_OFF), 0.2);
+			target("(d) <= 1.5 x (b), " + span[0], silent / median(span[1] + Tracing.NOOP_API), 1.5);
+			target("(f) <= 1.10 x (e), " + span[0],
+					median(span[1] + Tracing.LENS_EXPORTING) / median(span[1] + Tracing.SDK_EXPORTING), 1.10);
+		}
+		target("start-up, Lens exporting rank <= 1.10 x without Lens",
+				startupMillis("lens_exporting") / startupMillis("plain"), 1.10);
+		target("start-up, Lens non-exporting rank <= 1.10 x without Lens",
+				startupMillis("lens_silent") / startupMillis("plain"), 1.10);
+	}
+
+	private void target(String label, double ratio, double limit) {
+		String verdict = Double.isNaN(ratio) ? "not measured" : (ratio <= limit) ? "met" : "MISSED";
+		this.rows.add(new String[] { "target", label, number(ratio, 3), "ratio", verdict });
+	}
+
+	private double median(String key) {
+		Score score = this.spans.get(key);
+		return (score != null) ? score.median() : Double.NaN;
+	}
+
+	private double startupMillis(String variant) {
+		StartupBenchmark.Result result = this.startup.get(variant);
+		return (result != null) ? result.medianStartedMillis() : Double.NaN;
+	}
+
+	static String number(double value, int decimals) {
+		if (Double.isNaN(value) || Double.isInfinite(value)) {
+			return "n/a";
+		}
+		return String.format(Locale.ROOT, "%." + decimals + "f", value);
+	}
+
+}

@@ -1,0 +1,128 @@
+package nemo.lens.benchmarks.span;
+
+import java.util.concurrent.TimeUnit;
+
+import io.opentelemetry.api.OpenTelemetry;
+import io.opentelemetry.api.trace.Tracer;
+import io.opentelemetry.sdk.trace.SdkTracerProvider;
+import io.opentelemetry.sdk.trace.export.BatchSpanProcessor;
+import io.opentelemetry.sdk.trace.samplers.Sampler;
+import nemo.lens.ExportStrategyRegistry;
+import nemo.lens.NemoLensConfig;
+import nemo.lens.TelemetryHandle;
+import nemo.lens.TelemetryOptions;
+import nemo.lens.TelemetrySetup;
+
+/**
+ * The tracing set-ups compared by {@link SpanBenchmark}: what users have today, and Lens on a
+ * silent and on an exporting rank. Both exporting set-ups put the same no-op exporter behind the
+ * SDK's default {@link BatchSpanProcessor}, so that they differ only by what Lens adds.
+ */
+public enum Tracing {
+
+	/** (b) The OpenTelemetry API with no SDK: {@link OpenTelemetry#noop()}. */
+	NOOP_API {
+		@Override
+		Instance start() {
+			return new Instance(OpenTelemetry.noop().getTracer(SCOPE), () -> {
+			});
+		}
+	},
+
+	/**
+	 * (c) The SDK with sampler {@code always_off}: how a process is silenced today (Spring Boot's
+	 * {@code management.tracing.sampling.probability=0}), with the batch processor and exporter it
+	 * keeps configured.
+	 */
+	SDK_ALWAYS_OFF {
+		@Override
+		Instance start() {
+			return sdk(Sampler.alwaysOff());
+		}
+	},
+
+	/** (d) A Lens rank that does not export: the handle's tracer. */
+	LENS_NON_EXPORTING {
+		@Override
+		Instance start() {
+			return lens(SILENT_RANK, false);
+		}
+	},
+
+	/** (e) The SDK set up by hand: its default sampler (parent-based always-on), batch processor, no-op exporter. */
+	SDK_EXPORTING {
+		@Override
+		Instance start() {
+			return sdk(Sampler.parentBased(Sampler.alwaysOn()));
+		}
+	},
+
+	/** (f) A Lens rank that exports, to the same no-op exporter behind the same batch processor. */
+	LENS_EXPORTING {
+		@Override
+		Instance start() {
+			return lens(EXPORTING_RANK, true);
+		}
+	};
+
+	/** The instrumentation scope of every tracer. */
+	static final String SCOPE = "nemo.lens.benchmarks";
+
+	/** Under {@code single_rank} with the default export rank, the last of two ranks exports. */
+	private static final int WORLD_SIZE = 2;
+
+	private static final int SILENT_RANK = 0;
+
+	private static final int EXPORTING_RANK = 1;
+
+	abstract Instance start();
+
+	/** The SDK as a user builds it: a sampler, and the no-op exporter behind a default batch processor. */
+	private static Instance sdk(Sampler sampler) {
+		SdkTracerProvider provider = SdkTracerProvider.builder()
+			.setSampler(sampler)
+			.addSpanProcessor(BatchSpanProcessor.builder(new NoopSpanExporter()).build())
+			.build();
+		return new Instance(provider.get(SCOPE), () -> provider.shutdown().join(10, TimeUnit.SECONDS));
+	}
+
+	private static Instance lens(int rank, boolean exporting) {
+		NemoLensConfig config = NemoLensConfig.builder()
+			.enabled(true)
+			.serviceName("nemo-lens-benchmarks")
+			.exporter("none")
+			.runId("benchmark")
+			.build();
+		TelemetryHandle handle = new TelemetrySetup(new ExportStrategyRegistry((name) -> null), (name) -> null)
+			.setup(config, rank, WORLD_SIZE, TelemetryOptions.builder().spanExporter(new NoopSpanExporter()).build());
+		if (handle.isExporting() != exporting) {
+			handle.shutdown();
+			throw new IllegalStateException("Expected rank " + rank + " to " + (exporting ? "export" : "stay silent"));
+		}
+		return new Instance(handle.tracer(), handle::shutdown);
+	}
+
+	/** A started set-up: its tracer, and how to stop it. */
+	static final class Instance implements AutoCloseable {
+
+		private final Tracer tracer;
+
+		private final Runnable stop;
+
+		Instance(Tracer tracer, Runnable stop) {
+			this.tracer = tracer;
+			this.stop = stop;
+		}
+
+		Tracer tracer() {
+			return this.tracer;
+		}
+
+		@Override
+		public void close() {
+			this.stop.run();
+		}
+
+	}
+
+}

@@ -1,0 +1,267 @@
+package nemo.lens.benchmarks.startup;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Start-up cost: the minimal Spring Boot application of {@code benchmarks/startup-app}, started as a
+ * fresh {@code java} process again and again, without Lens and with the Lens starter enabled. Each
+ * run is timed from just before the process is spawned to the moment its "started" line arrives
+ * (wall time, so JVM boot, class loading and the whole Boot start-up count), and reports its peak
+ * resident set ({@code VmHWM}) just before it exits.
+ * <p>
+ * Every variant gets the same JVM, the same JVM options and the same arguments; the class path
+ * with Lens is the class path without it plus the Lens starter's jars and nothing else. One
+ * discarded run of each variant warms the page cache; the measured runs then alternate between
+ * variants, so that drift on the machine hits them alike. {@code NEMO_LENS_*} and {@code OTEL_*}
+ * variables of the caller are removed from the children's environment.
+ */
+public final class StartupBenchmark {
+
+	/** The application's main class. */
+	static final String MAIN_CLASS = "nemo.lens.benchmarks.startup.StartupApplication";
+
+	static final String STARTED = "NEMO_LENS_BENCH_STARTED";
+
+	static final String CPU_TIME = "NEMO_LENS_BENCH_CPU_MS=";
+
+	static final String PEAK_RSS = "NEMO_LENS_BENCH_VMHWM_KB=";
+
+	private static final long TIMEOUT_SECONDS = 120;
+
+	private final String javaCommand;
+
+	private final List<Variant> variants;
+
+	/**
+	 * Creates the benchmark over the built start-up applications.
+	 * @param benchmarksDirectory the {@code benchmarks} folder, after {@code mvn package}
+	 * @return the benchmark with its three variants
+	 */
+	public static StartupBenchmark of(Path benchmarksDirectory) {
+		Path appJar = benchmarksDirectory.resolve("startup-app/target/startup-app.jar");
+		List<String> plain = new ArrayList<>();
+		plain.add(appJar.toString());
+		plain.addAll(readClasspath(benchmarksDirectory.resolve("startup-app/target/classpath.txt")));
+		Set<String> withLens = new LinkedHashSet<>(plain);
+		withLens.addAll(readClasspath(benchmarksDirectory.resolve("startup-app-lens/target/classpath.txt")));
+		List<String> lens = List.copyOf(withLens);
+		// Under single_rank with the default export rank, the last of two ranks exports. With no
+		// collector listening, the exporting rank's final export retries until the shutdown timeout:
+		// 1 s keeps the runs short, and comes after the measured "started" line.
+		List<String> exportingRank = List.of("--nemo.lens.enabled=true", "--nemo.lens.world-size=2",
+				"--nemo.lens.rank=1", "--nemo.lens.shutdown-timeout=1s");
+		List<String> silentRank = List.of("--nemo.lens.enabled=true", "--nemo.lens.world-size=2", "--nemo.lens.rank=0",
+				"--nemo.lens.shutdown-timeout=1s");
+		String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+		return new StartupBenchmark(java,
+				List.of(new Variant("plain", "Spring Boot only (no Lens jar)", plain, exportingRank, "absent"),
+						new Variant("lens_exporting", "Lens enabled, exporting rank (OTLP exporter)", lens,
+								exportingRank, "exporting"),
+						new Variant("lens_silent", "Lens enabled, non-exporting rank", lens, silentRank, "silent")));
+	}
+
+	StartupBenchmark(String javaCommand, List<Variant> variants) {
+		this.javaCommand = javaCommand;
+		this.variants = variants;
+	}
+
+	/**
+	 * Runs each variant once unmeasured, then {@code runs} times, alternating.
+	 * @param runs the measured runs per variant
+	 * @return the results, by variant name, in variant order
+	 */
+	public Map<String, Result> run(int runs) {
+		Map<String, List<Sample>> samples = new LinkedHashMap<>();
+		for (Variant variant : this.variants) {
+			runOnce(variant);
+			samples.put(variant.name(), new ArrayList<>());
+		}
+		for (int i = 0; i < runs; i++) {
+			for (Variant variant : this.variants) {
+				samples.get(variant.name()).add(runOnce(variant));
+			}
+		}
+		Map<String, Result> results = new LinkedHashMap<>();
+		for (Variant variant : this.variants) {
+			results.put(variant.name(), new Result(variant, samples.get(variant.name())));
+		}
+		return results;
+	}
+
+	Sample runOnce(Variant variant) {
+		List<String> command = new ArrayList<>();
+		command.add(this.javaCommand);
+		command.add("-cp");
+		command.add(String.join(java.io.File.pathSeparator, variant.classpath()));
+		command.add(MAIN_CLASS);
+		command.addAll(variant.arguments());
+		ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+		builder.environment().keySet().removeIf((name) -> name.startsWith("NEMO_LENS_") || name.startsWith("OTEL_"));
+		long start = System.nanoTime();
+		Process process;
+		try {
+			process = builder.start();
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+		long startedNanos = -1;
+		long peakRssKib = -1;
+		long cpuMillis = -1;
+		long mainThreadCpuMillis = -1;
+		String lensState = null;
+		StringBuilder output = new StringBuilder();
+		try (BufferedReader lines = new BufferedReader(
+				new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+			String line;
+			while ((line = lines.readLine()) != null) {
+				if (startedNanos < 0 && line.startsWith(STARTED)) {
+					startedNanos = System.nanoTime() - start;
+					lensState = line.substring(line.indexOf("lens=") + "lens=".length()).trim();
+				}
+				else if (line.startsWith(CPU_TIME)) {
+					String[] values = line.substring(CPU_TIME.length()).trim().split(" main=");
+					cpuMillis = Long.parseLong(values[0]);
+					mainThreadCpuMillis = Long.parseLong(values[1]);
+				}
+				else if (line.startsWith(PEAK_RSS)) {
+					peakRssKib = Long.parseLong(line.substring(PEAK_RSS.length()).trim());
+				}
+				else if (output.length() < 20_000) {
+					output.append(line).append('\n');
+				}
+			}
+			if (!process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+				process.destroyForcibly();
+				throw new IllegalStateException(variant.name() + ": the application did not exit");
+			}
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			process.destroyForcibly();
+			throw new IllegalStateException(ex);
+		}
+		if (process.exitValue() != 0 || startedNanos < 0) {
+			throw new IllegalStateException(variant.name() + ": the application failed (exit " + process.exitValue()
+					+ "):\n" + output);
+		}
+		if (!variant.expectedLensState().equals(lensState)) {
+			throw new IllegalStateException(variant.name() + ": expected lens=" + variant.expectedLensState()
+					+ " but the application reported lens=" + lensState);
+		}
+		return new Sample(startedNanos / 1_000_000.0, cpuMillis, mainThreadCpuMillis, peakRssKib);
+	}
+
+	private static List<String> readClasspath(Path file) {
+		try {
+			String text = Files.readString(file).trim();
+			List<String> entries = new ArrayList<>();
+			for (String entry : text.split(java.io.File.pathSeparator)) {
+				if (!entry.isBlank()) {
+					entries.add(entry);
+				}
+			}
+			return entries;
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("Cannot read " + file + "; build the benchmarks first (benchmarks/run)", ex);
+		}
+	}
+
+	/**
+	 * One way of starting the application.
+	 * @param name a short name
+	 * @param description what it is, for the report
+	 * @param classpath the class path entries
+	 * @param arguments the application's arguments
+	 * @param expectedLensState what the application must report: {@code absent}, {@code exporting}
+	 * or {@code silent}
+	 */
+	public record Variant(String name, String description, List<String> classpath, List<String> arguments,
+			String expectedLensState) {
+	}
+
+	/**
+	 * One run.
+	 * @param startedMillis wall time from spawn to the "started" line
+	 * @param cpuMillis CPU time of all the process's threads until "started", or -1 when unknown
+	 * @param mainThreadCpuMillis CPU time of the main thread until "started"
+	 * @param peakRssKib the peak resident set, in KiB, or -1 when unknown
+	 */
+	public record Sample(double startedMillis, long cpuMillis, long mainThreadCpuMillis, long peakRssKib) {
+	}
+
+	/**
+	 * The runs of one variant.
+	 * @param variant the variant
+	 * @param samples its measured runs
+	 */
+	public record Result(Variant variant, List<Sample> samples) {
+
+		/**
+		 * The median wall time to "started".
+		 * @return milliseconds
+		 */
+		public double medianStartedMillis() {
+			return median(this.samples.stream().mapToDouble(Sample::startedMillis).toArray());
+		}
+
+		/**
+		 * The smallest and largest wall time to "started".
+		 * @return {min, max} in milliseconds
+		 */
+		public double[] startedRangeMillis() {
+			double[] values = this.samples.stream().mapToDouble(Sample::startedMillis).sorted().toArray();
+			return new double[] { values[0], values[values.length - 1] };
+		}
+
+		/**
+		 * The median CPU time until "started", all threads together.
+		 * @return milliseconds
+		 */
+		public double medianCpuMillis() {
+			return median(this.samples.stream().mapToDouble(Sample::cpuMillis).toArray());
+		}
+
+		/**
+		 * The median CPU time of the main thread until "started".
+		 * @return milliseconds
+		 */
+		public double medianMainThreadCpuMillis() {
+			return median(this.samples.stream().mapToDouble(Sample::mainThreadCpuMillis).toArray());
+		}
+
+		/**
+		 * The median peak resident set.
+		 * @return MiB
+		 */
+		public double medianPeakRssMib() {
+			return median(this.samples.stream().mapToDouble((sample) -> sample.peakRssKib() / 1024.0).toArray());
+		}
+
+		static double median(double[] values) {
+			double[] sorted = values.clone();
+			java.util.Arrays.sort(sorted);
+			int middle = sorted.length / 2;
+			return (sorted.length % 2 == 1) ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+		}
+
+	}
+
+}

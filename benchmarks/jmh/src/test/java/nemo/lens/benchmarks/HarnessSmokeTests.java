@@ -1,0 +1,63 @@
+package nemo.lens.benchmarks;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+
+import nemo.lens.benchmarks.decision.SampledDeviation;
+import nemo.lens.benchmarks.span.SpanBenchmark;
+import nemo.lens.benchmarks.span.Tracing;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.options.TimeValue;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Checks that the harness runs, not how fast anything is: one very short in-process JMH run of the
+ * two Lens set-ups, the sampled counts of small worlds, and the report's shape. Figures come only
+ * from {@code benchmarks/run}.
+ */
+class HarnessSmokeTests {
+
+	@Test
+	void jmhRunsTheLensSetUpsAndTheReportEndsWithTheNameValueLines(@TempDir Path temp) throws Exception {
+		Collection<RunResult> results = new Runner(new org.openjdk.jmh.runner.options.OptionsBuilder()
+			.include(SpanBenchmark.class.getName() + "\\.rootSpan")
+			.param("tracing", Tracing.LENS_NON_EXPORTING.name(), Tracing.LENS_EXPORTING.name())
+			.forks(0)
+			.warmupIterations(0)
+			.measurementIterations(1)
+			.measurementTime(TimeValue.milliseconds(100))
+			.output(temp.resolve("jmh.log").toString())
+			.build()).run();
+		Map<String, Score> spans = Score.index(results, "tracing");
+		assertThat(spans).containsOnlyKeys("SpanBenchmark.rootSpan/LENS_NON_EXPORTING",
+				"SpanBenchmark.rootSpan/LENS_EXPORTING");
+		assertThat(spans.values()).allSatisfy((score) -> assertThat(score.median()).isPositive());
+
+		ByteArrayOutputStream out = new ByteArrayOutputStream();
+		new Report(spans, Map.of(), SampledDeviation.compute(new double[] { 0.1 }, new int[] { 8, 64 }), Map.of())
+			.print(new PrintStream(out, true, StandardCharsets.UTF_8), "smoke");
+		List<String> lines = out.toString(StandardCharsets.UTF_8).lines().toList();
+		assertThat(lines).contains("| group | case | value | unit | detail |");
+		assertThat(lines.subList(lines.size() - 7, lines.size())).extracting((line) -> line.split("=")[0])
+			.containsExactly("span_nonexporting_ns", "span_noop_api_ns", "span_sdk_alwaysoff_ns", "span_exporting_ns",
+					"span_sdk_exporting_ns", "startup_lens_ms", "startup_plain_ms");
+	}
+
+	@Test
+	void sampledCountsAreTakenAtEachWorldSize() {
+		List<SampledDeviation.Row> rows = SampledDeviation.compute(new double[] { 0.5 }, new int[] { 8, 1_000 });
+		assertThat(rows).extracting(SampledDeviation.Row::worldSize).containsExactly(8, 1_000);
+		assertThat(rows).allSatisfy((row) -> assertThat(row.selected()).isBetween(0, row.worldSize()));
+		assertThat(rows.get(1).expected()).isEqualTo(500.0);
+	}
+
+}
