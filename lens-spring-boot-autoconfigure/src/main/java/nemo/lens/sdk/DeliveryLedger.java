@@ -4,16 +4,13 @@ import java.util.Collection;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
+import java.util.function.LongSupplier;
 
-import io.opentelemetry.context.Context;
 import io.opentelemetry.sdk.common.CompletableResultCode;
 import io.opentelemetry.sdk.metrics.InstrumentType;
 import io.opentelemetry.sdk.metrics.data.AggregationTemporality;
 import io.opentelemetry.sdk.metrics.data.MetricData;
 import io.opentelemetry.sdk.metrics.export.MetricExporter;
-import io.opentelemetry.sdk.trace.ReadWriteSpan;
-import io.opentelemetry.sdk.trace.ReadableSpan;
-import io.opentelemetry.sdk.trace.SpanProcessor;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import io.opentelemetry.sdk.trace.export.SpanExporter;
 
@@ -22,9 +19,9 @@ import io.opentelemetry.sdk.trace.export.SpanExporter;
  * refusing collector costs one warning at its first failure and one summary with counts at
  * shutdown, instead of a message per batch or per span.
  */
-final class DeliveryLedger implements SpanProcessor {
+final class DeliveryLedger {
 
-	private final LongAdder spansEnded = new LongAdder();
+	private final LongSupplier spansEnded;
 
 	private final LongAdder spansDelivered = new LongAdder();
 
@@ -41,29 +38,15 @@ final class DeliveryLedger implements SpanProcessor {
 	/**
 	 * @param warnings where the first failure is reported
 	 */
-	DeliveryLedger(Consumer<String> warnings) {
+	/**
+	 * Creates a ledger.
+	 * @param spansEnded how many sampled spans have ended, counted where spans are already tracked
+	 * so that the hot path pays for one counter only
+	 * @param warnings where the warnings go
+	 */
+	DeliveryLedger(LongSupplier spansEnded, Consumer<String> warnings) {
+		this.spansEnded = spansEnded;
 		this.warnings = warnings;
-	}
-
-	@Override
-	public void onStart(Context parentContext, ReadWriteSpan span) {
-	}
-
-	@Override
-	public boolean isStartRequired() {
-		return false;
-	}
-
-	@Override
-	public void onEnd(ReadableSpan span) {
-		if (span.getSpanContext().isSampled()) {
-			this.spansEnded.increment();
-		}
-	}
-
-	@Override
-	public boolean isEndRequired() {
-		return true;
 	}
 
 	SpanExporter counting(SpanExporter delegate) {
@@ -79,7 +62,7 @@ final class DeliveryLedger implements SpanProcessor {
 	 * @return the summary, or {@code null}
 	 */
 	String lossSummary() {
-		long ended = this.spansEnded.sum();
+		long ended = this.spansEnded.getAsLong();
 		long delivered = this.spansDelivered.sum();
 		long failed = this.spansFailed.sum();
 		long unsent = Math.max(0, ended - delivered - failed);

@@ -201,7 +201,7 @@ public final class ExportingTelemetry {
 			OpenSpanTracker openSpans = new OpenSpanTracker();
 			Consumer<String> warnings = (this.options.warnings() != null) ? this.options.warnings()
 					: (message) -> logger.log(Level.WARNING, message);
-			DeliveryLedger ledger = new DeliveryLedger(warnings);
+			DeliveryLedger ledger = new DeliveryLedger(openSpans::endedSampledSpans, warnings);
 			AutoConfiguredOpenTelemetrySdkBuilder sdk = AutoConfiguredOpenTelemetrySdk.builder()
 				.disableShutdownHook()
 				.addSpanExporterCustomizer((configured, properties) -> ledger.counting(configured))
@@ -233,7 +233,6 @@ public final class ExportingTelemetry {
 					: (exporter == TelemetryExporter.CONSOLE) ? new ConsoleSpanExporter(this.console) : null;
 			sdk.addTracerProviderCustomizer((traces, properties) -> {
 				traces.addSpanProcessor(openSpans);
-				traces.addSpanProcessor(ledger);
 				if (own != null) {
 					traces.addSpanProcessor(BatchSpanProcessor.builder(ledger.counting(own)).build());
 				}

@@ -2,6 +2,8 @@ package nemo.lens.sdk;
 
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.concurrent.atomic.LongAdder;
 
 import io.opentelemetry.context.Context;
 import io.opentelemetry.sdk.trace.ReadWriteSpan;
@@ -9,18 +11,59 @@ import io.opentelemetry.sdk.trace.ReadableSpan;
 import io.opentelemetry.sdk.trace.SpanProcessor;
 
 /**
- * Remembers the spans that have started and not ended, so that shutdown can end them, marked
- * {@value #TRUNCATED_ATTRIBUTE}, instead of losing long-lived spans at exit (as NeMo Lens 0.2.0 does).
+ * Keeps the books on an exporting rank's spans: which have started and not ended, so that
+ * shutdown can end them, marked {@value #TRUNCATED_ATTRIBUTE}, instead of losing long-lived spans
+ * at exit (as NeMo Lens 0.2.0 does); and how many sampled spans ended, which the delivery ledger
+ * compares with what reached the collector.
+ * <p>
+ * It sits on every span of an exporting rank, so it must cost far less than the span itself: a
+ * concurrent hash set allocated a node and cost about 55 ns per span (the benchmarks' exporting
+ * rank was 25-45% slower than the SDK alone). Spans live instead in a fixed table of slots indexed
+ * by their identity hash, probed over a short window, with no allocation; a span whose window is
+ * full (many spans open at once) falls back to a concurrent set.
  */
 final class OpenSpanTracker implements SpanProcessor {
 
 	static final String TRUNCATED_ATTRIBUTE = "nemo.span.truncated";
 
-	private final Set<ReadWriteSpan> openSpans = ConcurrentHashMap.newKeySet();
+	private static final int DEFAULT_SLOTS = 4096;
+
+	private static final int PROBES = 8;
+
+	private final AtomicReferenceArray<ReadWriteSpan> slots;
+
+	private final int mask;
+
+	private final Set<ReadableSpan> overflow = ConcurrentHashMap.newKeySet();
+
+	private final LongAdder endedSampled = new LongAdder();
+
+	OpenSpanTracker() {
+		this(DEFAULT_SLOTS);
+	}
+
+	/**
+	 * Creates a tracker with a table of the given size.
+	 * @param slots a power of two
+	 */
+	OpenSpanTracker(int slots) {
+		if (Integer.bitCount(slots) != 1 || slots < PROBES) {
+			throw new IllegalArgumentException("slots must be a power of two of at least " + PROBES + ", got " + slots);
+		}
+		this.slots = new AtomicReferenceArray<>(slots);
+		this.mask = slots - 1;
+	}
 
 	@Override
 	public void onStart(Context parentContext, ReadWriteSpan span) {
-		this.openSpans.add(span);
+		int home = System.identityHashCode(span);
+		for (int probe = 0; probe < PROBES; probe++) {
+			int index = (home + probe) & this.mask;
+			if (this.slots.get(index) == null && this.slots.compareAndSet(index, null, span)) {
+				return;
+			}
+		}
+		this.overflow.add(span);
 	}
 
 	@Override
@@ -30,7 +73,18 @@ final class OpenSpanTracker implements SpanProcessor {
 
 	@Override
 	public void onEnd(ReadableSpan span) {
-		this.openSpans.remove(span);
+		if (span.getSpanContext().isSampled()) {
+			this.endedSampled.increment();
+		}
+		int home = System.identityHashCode(span);
+		for (int probe = 0; probe < PROBES; probe++) {
+			int index = (home + probe) & this.mask;
+			if (this.slots.get(index) == span) {
+				this.slots.set(index, null);
+				return;
+			}
+		}
+		this.overflow.remove(span);
 	}
 
 	@Override
@@ -39,19 +93,40 @@ final class OpenSpanTracker implements SpanProcessor {
 	}
 
 	/**
+	 * Returns how many sampled spans have ended.
+	 * @return the count
+	 */
+	long endedSampledSpans() {
+		return this.endedSampled.sum();
+	}
+
+	/**
 	 * Ends every span still open, marked truncated.
 	 * @return how many spans were ended
 	 */
 	int endOpenSpans() {
 		int ended = 0;
-		for (ReadWriteSpan span : this.openSpans) {
-			if (this.openSpans.remove(span) && !span.hasEnded()) {
-				span.setAttribute(TRUNCATED_ATTRIBUTE, true);
-				span.end();
+		for (int index = 0; index < this.slots.length(); index++) {
+			ReadWriteSpan span = this.slots.getAndSet(index, null);
+			if (span != null && truncate(span)) {
+				ended++;
+			}
+		}
+		for (ReadableSpan span : this.overflow) {
+			if (this.overflow.remove(span) && truncate((ReadWriteSpan) span)) {
 				ended++;
 			}
 		}
 		return ended;
+	}
+
+	private static boolean truncate(ReadWriteSpan span) {
+		if (span.hasEnded()) {
+			return false;
+		}
+		span.setAttribute(TRUNCATED_ATTRIBUTE, true);
+		span.end();
+		return true;
 	}
 
 }

@@ -1,0 +1,105 @@
+package nemo.lens.sdk;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.Tracer;
+import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
+import io.opentelemetry.sdk.trace.SdkTracerProvider;
+import io.opentelemetry.sdk.trace.data.SpanData;
+import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+class OpenSpanTrackerTests {
+
+	private static final AttributeKey<Boolean> TRUNCATED = AttributeKey.booleanKey("nemo.span.truncated");
+
+	private final InMemorySpanExporter exporter = InMemorySpanExporter.create();
+
+	private Tracer tracer(OpenSpanTracker tracker) {
+		return SdkTracerProvider.builder()
+			.addSpanProcessor(tracker)
+			.addSpanProcessor(SimpleSpanProcessor.create(this.exporter))
+			.build()
+			.get("test");
+	}
+
+	private List<SpanData> truncated() {
+		return this.exporter.getFinishedSpanItems()
+			.stream()
+			.filter((span) -> Boolean.TRUE.equals(span.getAttributes().get(TRUNCATED)))
+			.toList();
+	}
+
+	@Test
+	void endsOnlyTheSpansStillOpen() {
+		OpenSpanTracker tracker = new OpenSpanTracker();
+		Tracer tracer = tracer(tracker);
+		tracer.spanBuilder("done").startSpan().end();
+		Span open = tracer.spanBuilder("open").startSpan();
+		assertThat(tracker.endOpenSpans()).isOne();
+		assertThat(open.isRecording()).isFalse();
+		assertThat(truncated()).extracting(SpanData::getName).containsExactly("open");
+	}
+
+	@Test
+	void moreOpenSpansThanSlotsAreAllEndedThroughTheOverflow() {
+		OpenSpanTracker tracker = new OpenSpanTracker(8);
+		Tracer tracer = tracer(tracker);
+		for (int i = 0; i < 100; i++) {
+			tracer.spanBuilder("open-" + i).startSpan();
+		}
+		tracer.spanBuilder("done").startSpan().end();
+		assertThat(tracker.endOpenSpans()).isEqualTo(100);
+		assertThat(truncated()).hasSize(100);
+	}
+
+	@Test
+	void spansEndedAfterOverflowingAreForgotten() {
+		OpenSpanTracker tracker = new OpenSpanTracker(8);
+		Tracer tracer = tracer(tracker);
+		List<Span> spans = new ArrayList<>();
+		for (int i = 0; i < 50; i++) {
+			spans.add(tracer.spanBuilder("span-" + i).startSpan());
+		}
+		spans.forEach(Span::end);
+		assertThat(tracker.endOpenSpans()).isZero();
+	}
+
+	@Test
+	void spansStartedAndEndedOnManyThreadsLeaveNothingOpen() throws Exception {
+		OpenSpanTracker tracker = new OpenSpanTracker(64);
+		Tracer tracer = tracer(tracker);
+		ExecutorService pool = Executors.newFixedThreadPool(4);
+		List<Future<?>> work = new ArrayList<>();
+		for (int t = 0; t < 4; t++) {
+			work.add(pool.submit(() -> {
+				for (int i = 0; i < 5_000; i++) {
+					Span outer = tracer.spanBuilder("outer").startSpan();
+					tracer.spanBuilder("inner").startSpan().end();
+					outer.end();
+				}
+			}));
+		}
+		for (Future<?> future : work) {
+			future.get(60, TimeUnit.SECONDS);
+		}
+		pool.shutdown();
+		assertThat(tracker.endOpenSpans()).isZero();
+	}
+
+	@Test
+	void tableSizeMustBeAPowerOfTwo() {
+		assertThatIllegalArgumentException().isThrownBy(() -> new OpenSpanTracker(100)).withMessageContaining("100");
+	}
+
+}
