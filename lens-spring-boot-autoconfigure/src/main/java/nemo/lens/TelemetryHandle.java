@@ -35,7 +35,8 @@ public final class TelemetryHandle implements AutoCloseable {
 
 	private final Tracer tracer;
 
-	private final Meter meter;
+	/** Built on first use: most jobs only trace, and a no-op meter costs start-up class loading. */
+	private volatile Meter meter;
 
 	private final AtomicBoolean shutDown = new AtomicBoolean();
 
@@ -48,7 +49,6 @@ public final class TelemetryHandle implements AutoCloseable {
 		this.openTelemetry = openTelemetry;
 		this.exporting = exporting;
 		this.tracer = openTelemetry.getTracer(SCOPE_NAME, LensVersion.current());
-		this.meter = openTelemetry.meterBuilder(SCOPE_NAME).setInstrumentationVersion(LensVersion.current()).build();
 	}
 
 	/**
@@ -72,7 +72,12 @@ public final class TelemetryHandle implements AutoCloseable {
 	 * @return the meter
 	 */
 	public Meter meter() {
-		return this.meter;
+		Meter meter = this.meter;
+		if (meter == null) {
+			meter = this.openTelemetry.meterBuilder(SCOPE_NAME).setInstrumentationVersion(LensVersion.current()).build();
+			this.meter = meter;
+		}
+		return meter;
 	}
 
 	/**
