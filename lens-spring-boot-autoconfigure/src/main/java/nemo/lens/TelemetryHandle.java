@@ -131,6 +131,14 @@ public final class TelemetryHandle implements AutoCloseable {
 	}
 
 	/**
+	 * The {@code service.instance.id} this rank's telemetry carries (when it exports).
+	 * @return {@code {runId}-rank{rank}}
+	 */
+	public String serviceInstanceId() {
+		return ExportingTelemetry.serviceInstanceId(runId(), this.rank);
+	}
+
+	/**
 	 * Whether {@link #shutdown(Duration)} has been called.
 	 * @return whether shut down
 	 */

@@ -32,14 +32,14 @@ public record LensDescriptor(boolean enabled, boolean exporting, String exportSt
 		String serviceName, List<StrategySummary> strategies) implements OperationResponseBody {
 
 	static LensDescriptor of(TelemetryHandle handle, RankInfo rankInfo, ExportStrategyRegistry registry) {
-		Integer localRank = rankInfo.sources().containsKey("localRank") ? rankInfo.localRank() : null;
+		Integer localRank = rankInfo.knownLocalRank().isPresent() ? rankInfo.knownLocalRank().getAsInt() : null;
 		List<StrategySummary> strategies = registry.registeredStrategies()
 			.stream()
 			.map((name) -> new StrategySummary(name, ExportStrategies.BUILTIN_STRATEGIES.contains(name)))
 			.toList();
 		return new LensDescriptor(handle.config().enabled(), handle.isExporting(), handle.exportStrategy(),
 				handle.rank(), handle.worldSize(), localRank, rankInfo.launcher(), rankInfo.sources(),
-				handle.runId(), handle.runId() + "-rank" + handle.rank(), handle.config().serviceName(), strategies);
+				handle.runId(), handle.serviceInstanceId(), handle.config().serviceName(), strategies);
 	}
 
 	/**

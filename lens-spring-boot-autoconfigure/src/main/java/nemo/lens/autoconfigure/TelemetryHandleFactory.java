@@ -49,7 +49,7 @@ final class TelemetryHandleFactory {
 					null);
 		}
 		TelemetryOptions options = TelemetryOptions.builder()
-			.localRank(rankInfo.sources().containsKey("localRank") ? rankInfo.localRank() : null)
+			.localRank(rankInfo.knownLocalRank().isPresent() ? rankInfo.knownLocalRank().getAsInt() : null)
 			.spanExporter(spanExporter(spanExporters))
 			.warnings(deliveryLogger::warn)
 			.build();

@@ -135,6 +135,15 @@ public final class RankInfo {
 	}
 
 	/**
+	 * Returns the rank of this process among the ranks of its node, where the launcher gives it;
+	 * unlike {@link #localRank()}, an unknown local rank is not read as 0.
+	 * @return the local rank, or empty when unknown
+	 */
+	public OptionalInt knownLocalRank() {
+		return optional(this.localRank);
+	}
+
+	/**
 	 * Returns the number of ranks on this node, where the launcher gives it.
 	 * @return the local world size, or empty when unknown
 	 */

@@ -84,6 +84,17 @@ public final class ExportingTelemetry {
 	}
 
 	/**
+	 * Returns the {@code service.instance.id} of a rank's telemetry: unique per rank of a run, as
+	 * OTLP metrics need.
+	 * @param runId the run id
+	 * @param rank the global rank
+	 * @return {@code {runId}-rank{rank}}
+	 */
+	public static String serviceInstanceId(String runId, int rank) {
+		return runId + "-rank" + rank;
+	}
+
+	/**
 	 * Starts describing the SDK of an exporting rank.
 	 * @param config the resolved settings, run id filled in
 	 * @return a builder

@@ -36,7 +36,7 @@ final class LensResource {
 			.put(RANK, rank)
 			.put(WORLD_SIZE, worldSize)
 			.put(RUN_ID, config.runId())
-			.put("service.instance.id", serviceInstanceId(config.runId(), rank));
+			.put("service.instance.id", ExportingTelemetry.serviceInstanceId(config.runId(), rank));
 		if (localRank != null) {
 			attributes.put(LOCAL_RANK, localRank);
 		}
@@ -58,10 +58,6 @@ final class LensResource {
 		putIfSet(attributes, "k8s.pod.name", environment, "POD_NAME");
 		putIfSet(attributes, "k8s.namespace.name", environment, "POD_NAMESPACE");
 		return Resource.create(attributes.build());
-	}
-
-	static String serviceInstanceId(String runId, int rank) {
-		return runId + "-rank" + rank;
 	}
 
 	private static void putIfSet(AttributesBuilder attributes, String key, Function<String, String> environment,
