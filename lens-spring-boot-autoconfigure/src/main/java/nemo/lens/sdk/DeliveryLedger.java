@@ -7,6 +7,8 @@ import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
 import io.opentelemetry.sdk.common.CompletableResultCode;
+import io.opentelemetry.sdk.common.export.MemoryMode;
+import io.opentelemetry.sdk.metrics.Aggregation;
 import io.opentelemetry.sdk.metrics.InstrumentType;
 import io.opentelemetry.sdk.metrics.data.AggregationTemporality;
 import io.opentelemetry.sdk.metrics.data.MetricData;
@@ -150,6 +152,16 @@ final class DeliveryLedger {
 		@Override
 		public AggregationTemporality getAggregationTemporality(InstrumentType instrumentType) {
 			return this.delegate.getAggregationTemporality(instrumentType);
+		}
+
+		@Override
+		public Aggregation getDefaultAggregation(InstrumentType instrumentType) {
+			return this.delegate.getDefaultAggregation(instrumentType);
+		}
+
+		@Override
+		public MemoryMode getMemoryMode() {
+			return this.delegate.getMemoryMode();
 		}
 
 		@Override
