@@ -6,11 +6,14 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
+import io.opentelemetry.sdk.trace.IdGenerator;
+import io.opentelemetry.sdk.trace.ReadableSpan;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
@@ -95,6 +98,41 @@ class OpenSpanTrackerTests {
 		}
 		pool.shutdown();
 		assertThat(tracker.endOpenSpans()).isZero();
+	}
+
+	@Test
+	void spansWhoseIdsShareTheirLastDigitsAreAllTracked() {
+		OpenSpanTracker tracker = new OpenSpanTracker();
+		AtomicLong next = new AtomicLong();
+		IdGenerator sameHome = new IdGenerator() {
+			@Override
+			public String generateSpanId() {
+				return String.format("%012x0abc", next.incrementAndGet());
+			}
+
+			@Override
+			public String generateTraceId() {
+				return IdGenerator.random().generateTraceId();
+			}
+		};
+		Tracer tracer = SdkTracerProvider.builder()
+			.setIdGenerator(sameHome)
+			.addSpanProcessor(tracker)
+			.addSpanProcessor(SimpleSpanProcessor.create(this.exporter))
+			.build()
+			.get("test");
+		List<Span> spans = new ArrayList<>();
+		for (int i = 0; i < 20; i++) {
+			spans.add(tracer.spanBuilder("span-" + i).startSpan());
+		}
+		spans.subList(0, 10).forEach(Span::end);
+		assertThat(tracker.endOpenSpans()).isEqualTo(10);
+		assertThat(truncated()).extracting(SpanData::getName)
+			.containsExactlyInAnyOrderElementsOf(spans.subList(10, 20).stream().map(this::name).toList());
+	}
+
+	private String name(Span span) {
+		return ((ReadableSpan) span).getName();
 	}
 
 	@Test
