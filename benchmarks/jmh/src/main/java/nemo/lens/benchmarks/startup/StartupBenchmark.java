@@ -17,13 +17,16 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Start-up cost: the minimal Spring Boot application of {@code benchmarks/startup-app}, started as a
- * fresh {@code java} process again and again, without Lens and with the Lens starter enabled. Each
+ * fresh {@code java} process again and again: without Lens, with the Lens starter enabled on an
+ * exporting and on a silent rank, and with Spring Boot's own OpenTelemetry starter exporting
+ * instead, which is what a user picks today to export from a Boot application. Each
  * run is timed from just before the process is spawned to the moment its "started" line arrives
  * (wall time, so JVM boot, class loading and the whole Boot start-up count), and reports its peak
  * resident set ({@code VmHWM}) just before it exits.
  * <p>
- * Every variant gets the same JVM, the same JVM options and the same arguments; the class path
- * with Lens is the class path without it plus the Lens starter's jars and nothing else. One
+ * Every variant gets the same JVM, the same JVM options and the same arguments (but the rank); the
+ * class path with Lens, or with Boot's starter, is the plain class path plus that starter's jars
+ * and nothing else. One
  * discarded run of each variant warms the page cache; the measured runs then alternate between
  * variants, so that drift on the machine hits them alike. {@code NEMO_LENS_*} and {@code OTEL_*}
  * variables of the caller are removed from the children's environment.
@@ -41,6 +44,12 @@ public final class StartupBenchmark {
 
 	private static final long TIMEOUT_SECONDS = 120;
 
+	private static final int EXPORTING_RANK = 1;
+
+	private static final int SILENT_RANK = 0;
+
+	private static final String OTLP_GRPC_ENDPOINT = "http://127.0.0.1:4317";
+
 	private final String javaCommand;
 
 	private final List<Variant> variants;
@@ -48,29 +57,49 @@ public final class StartupBenchmark {
 	/**
 	 * Creates the benchmark over the built start-up applications.
 	 * @param benchmarksDirectory the {@code benchmarks} folder, after {@code mvn package}
-	 * @return the benchmark with its three variants
+	 * @return the benchmark with its four variants
 	 */
 	public static StartupBenchmark of(Path benchmarksDirectory) {
 		Path appJar = benchmarksDirectory.resolve("startup-app/target/startup-app.jar");
 		List<String> plain = new ArrayList<>();
 		plain.add(appJar.toString());
 		plain.addAll(readClasspath(benchmarksDirectory.resolve("startup-app/target/classpath.txt")));
-		Set<String> withLens = new LinkedHashSet<>(plain);
-		withLens.addAll(readClasspath(benchmarksDirectory.resolve("startup-app-lens/target/classpath.txt")));
-		List<String> lens = List.copyOf(withLens);
+		List<String> lens = withJarsOf(plain, benchmarksDirectory.resolve("startup-app-lens/target/classpath.txt"));
+		List<String> bootOpenTelemetry = withJarsOf(plain,
+				benchmarksDirectory.resolve("startup-app-boot-otel/target/classpath.txt"));
+		String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+		return new StartupBenchmark(java, List.of(
+				new Variant("plain", "Spring Boot only (no Lens jar)", plain, arguments(EXPORTING_RANK), "absent"),
+				new Variant("lens_exporting", "Lens enabled, exporting rank (OTLP exporter)", lens,
+						arguments(EXPORTING_RANK), "exporting"),
+				new Variant("lens_silent", "Lens enabled, non-exporting rank", lens, arguments(SILENT_RANK), "silent"),
+				new Variant("boot_otel", "Spring Boot's OpenTelemetry starter, exporting (OTLP), no Lens",
+						bootOpenTelemetry, arguments(EXPORTING_RANK), "absent")));
+	}
+
+	/**
+	 * The arguments of every variant: Lens's for one rank of two, and those that make Spring Boot's
+	 * OpenTelemetry starter export what a Lens exporting rank exports (traces and logs over OTLP gRPC
+	 * to the default port; its Micrometer OTLP metrics are on by default). Each application ignores
+	 * the other's; nothing listens on the port, and nothing is sent before "started".
+	 */
+	private static List<String> arguments(int rank) {
 		// Under single_rank with the default export rank, the last of two ranks exports. With no
 		// collector listening, the exporting rank's final export retries until the shutdown timeout:
 		// 1 s keeps the runs short, and comes after the measured "started" line.
-		List<String> exportingRank = List.of("--nemo.lens.enabled=true", "--nemo.lens.world-size=2",
-				"--nemo.lens.rank=1", "--nemo.lens.shutdown-timeout=1s");
-		List<String> silentRank = List.of("--nemo.lens.enabled=true", "--nemo.lens.world-size=2", "--nemo.lens.rank=0",
-				"--nemo.lens.shutdown-timeout=1s");
-		String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-		return new StartupBenchmark(java,
-				List.of(new Variant("plain", "Spring Boot only (no Lens jar)", plain, exportingRank, "absent"),
-						new Variant("lens_exporting", "Lens enabled, exporting rank (OTLP exporter)", lens,
-								exportingRank, "exporting"),
-						new Variant("lens_silent", "Lens enabled, non-exporting rank", lens, silentRank, "silent")));
+		return List.of("--nemo.lens.enabled=true", "--nemo.lens.world-size=2", "--nemo.lens.rank=" + rank,
+				"--nemo.lens.shutdown-timeout=1s",
+				"--management.opentelemetry.tracing.export.otlp.endpoint=" + OTLP_GRPC_ENDPOINT,
+				"--management.opentelemetry.tracing.export.otlp.transport=grpc",
+				"--management.opentelemetry.logging.export.otlp.endpoint=" + OTLP_GRPC_ENDPOINT,
+				"--management.opentelemetry.logging.export.otlp.transport=grpc",
+				"--management.tracing.sampling.probability=1.0");
+	}
+
+	private static List<String> withJarsOf(List<String> base, Path classpathFile) {
+		Set<String> entries = new LinkedHashSet<>(base);
+		entries.addAll(readClasspath(classpathFile));
+		return List.copyOf(entries);
 	}
 
 	StartupBenchmark(String javaCommand, List<Variant> variants) {

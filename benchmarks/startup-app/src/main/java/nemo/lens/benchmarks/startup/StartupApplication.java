@@ -13,8 +13,9 @@ import org.springframework.context.ConfigurableApplicationContext;
 
 /**
  * The minimal Spring Boot application of the start-up benchmark: no web server, no bean of its
- * own. The benchmark starts it as a process, once with only Spring Boot on the class path and once
- * with the Lens starter added, and times it from process start to the {@value #STARTED} line.
+ * own. The benchmark starts it as a process with only Spring Boot on the class path, with the Lens
+ * starter added, or with Spring Boot's OpenTelemetry starter added, and times it from process start
+ * to the {@value #STARTED} line.
  * <p>
  * It prints what Lens decided (found by bean name, so that this class never links a Lens type),
  * so that the benchmark can check it measured the variant it meant to; then the CPU time used until
