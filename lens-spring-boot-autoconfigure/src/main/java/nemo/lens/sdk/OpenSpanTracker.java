@@ -38,7 +38,15 @@ final class OpenSpanTracker implements SpanProcessor {
 
 	private final Set<ReadableSpan> overflow = ConcurrentHashMap.newKeySet();
 
-	private final LongAdder endedSampled = new LongAdder();
+	/**
+	 * Sampled spans ended while in slot {@code i}: written only by the thread ending the span that
+	 * holds the slot, before it frees the slot, so the slot's own handover (a compare-and-set to
+	 * claim it, a release store to free it) orders every write and no atomic is needed here.
+	 */
+	private final long[] endedInSlot;
+
+	/** Sampled spans ended outside the table: overflowed, or already removed by shutdown. */
+	private final LongAdder endedElsewhere = new LongAdder();
 
 	OpenSpanTracker() {
 		this(DEFAULT_SLOTS);
@@ -53,6 +61,7 @@ final class OpenSpanTracker implements SpanProcessor {
 			throw new IllegalArgumentException("slots must be a power of two of at least " + PROBES + ", got " + slots);
 		}
 		this.slots = new AtomicReferenceArray<>(slots);
+		this.endedInSlot = new long[slots];
 		this.mask = slots - 1;
 	}
 
@@ -75,18 +84,22 @@ final class OpenSpanTracker implements SpanProcessor {
 
 	@Override
 	public void onEnd(ReadableSpan span) {
-		if (span.getSpanContext().isSampled()) {
-			this.endedSampled.increment();
-		}
+		boolean sampled = span.getSpanContext().isSampled();
 		int home = home(span);
 		for (int probe = 0; probe < PROBES; probe++) {
 			int index = (home + probe) & this.mask;
 			if (this.slots.get(index) == span) {
-				// A plain release store: a start that still sees the span here only probes on, and
-				// shutdown skips spans that have ended.
+				if (sampled) {
+					this.endedInSlot[index]++;
+				}
+				// A release store: it publishes the count to the next owner of the slot, a start
+				// that still sees the span here only probes on, and shutdown skips ended spans.
 				this.slots.setRelease(index, null);
 				return;
 			}
+		}
+		if (sampled) {
+			this.endedElsewhere.increment();
 		}
 		this.overflow.remove(span);
 	}
@@ -105,7 +118,9 @@ final class OpenSpanTracker implements SpanProcessor {
 		String spanId = span.getSpanContext().getSpanId();
 		int home = 0;
 		for (int index = Math.max(0, spanId.length() - HOME_DIGITS); index < spanId.length(); index++) {
-			home = (home << 4) | Character.digit(spanId.charAt(index), 16);
+			char digit = spanId.charAt(index);
+			// The value of a hex digit without a branch: '0'-'9' are 0x30-0x39, 'a'-'f' 0x61-0x66.
+			home = (home << 4) | ((digit & 0xF) + 9 * (digit >> 6));
 		}
 		return home;
 	}
@@ -115,7 +130,13 @@ final class OpenSpanTracker implements SpanProcessor {
 	 * @return the count
 	 */
 	long endedSampledSpans() {
-		return this.endedSampled.sum();
+		long ended = this.endedElsewhere.sum();
+		for (int index = 0; index < this.endedInSlot.length; index++) {
+			// Reading the slot first orders this read after the count written by its last owner.
+			this.slots.get(index);
+			ended += this.endedInSlot[index];
+		}
+		return ended;
 	}
 
 	/**
@@ -125,7 +146,8 @@ final class OpenSpanTracker implements SpanProcessor {
 	int endOpenSpans() {
 		int ended = 0;
 		for (int index = 0; index < this.slots.length(); index++) {
-			ReadWriteSpan span = this.slots.getAndSet(index, null);
+			// Left in place: ending the span frees its slot, so only a span's ender ever frees one.
+			ReadWriteSpan span = this.slots.get(index);
 			if (span != null && truncate(span)) {
 				ended++;
 			}

@@ -9,14 +9,20 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.common.Attributes;
+import io.opentelemetry.api.trace.SpanKind;
+import io.opentelemetry.context.Context;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
 import io.opentelemetry.sdk.trace.IdGenerator;
 import io.opentelemetry.sdk.trace.ReadableSpan;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
+import io.opentelemetry.sdk.trace.data.LinkData;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
+import io.opentelemetry.sdk.trace.samplers.Sampler;
+import io.opentelemetry.sdk.trace.samplers.SamplingResult;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -101,6 +107,62 @@ class OpenSpanTrackerTests {
 	}
 
 	@Test
+	void spansEndedOnOtherThreadsThanTheyStartedOnAreCountedOnce() throws Exception {
+		OpenSpanTracker tracker = new OpenSpanTracker(64);
+		Tracer tracer = tracer(tracker);
+		ExecutorService starters = Executors.newFixedThreadPool(2);
+		ExecutorService enders = Executors.newFixedThreadPool(2);
+		List<Future<?>> work = new ArrayList<>();
+		for (int t = 0; t < 2; t++) {
+			work.add(starters.submit(() -> {
+				for (int i = 0; i < 10_000; i++) {
+					Span span = tracer.spanBuilder("handed-over").startSpan();
+					enders.execute(span::end);
+				}
+			}));
+		}
+		for (Future<?> future : work) {
+			future.get(60, TimeUnit.SECONDS);
+		}
+		starters.shutdown();
+		enders.shutdown();
+		assertThat(enders.awaitTermination(60, TimeUnit.SECONDS)).isTrue();
+		assertThat(tracker.endedSampledSpans()).isEqualTo(20_000);
+		assertThat(tracker.endOpenSpans()).isZero();
+	}
+
+	@Test
+	void countsSampledSpansThatEndedWhetherInTheTableOrTheOverflowOrTruncated() {
+		OpenSpanTracker tracker = new OpenSpanTracker(8);
+		Tracer tracer = tracer(tracker);
+		List<Span> open = new ArrayList<>();
+		for (int i = 0; i < 30; i++) {
+			open.add(tracer.spanBuilder("open-" + i).startSpan());
+		}
+		for (int i = 0; i < 1_000; i++) {
+			tracer.spanBuilder("short").startSpan().end();
+		}
+		open.subList(0, 10).forEach(Span::end);
+		assertThat(tracker.endedSampledSpans()).isEqualTo(1_010);
+		assertThat(tracker.endOpenSpans()).isEqualTo(20);
+		assertThat(tracker.endedSampledSpans()).isEqualTo(1_030);
+	}
+
+	@Test
+	void recordedButUnsampledSpansAreTrackedButNotCounted() {
+		OpenSpanTracker tracker = new OpenSpanTracker();
+		Tracer tracer = SdkTracerProvider.builder()
+			.setSampler(new RecordOnlySampler())
+			.addSpanProcessor(tracker)
+			.build()
+			.get("test");
+		tracer.spanBuilder("done").startSpan().end();
+		tracer.spanBuilder("open").startSpan();
+		assertThat(tracker.endedSampledSpans()).isZero();
+		assertThat(tracker.endOpenSpans()).isOne();
+	}
+
+	@Test
 	void spansWhoseIdsShareTheirLastDigitsAreAllTracked() {
 		OpenSpanTracker tracker = new OpenSpanTracker();
 		AtomicLong next = new AtomicLong();
@@ -129,6 +191,22 @@ class OpenSpanTrackerTests {
 		assertThat(tracker.endOpenSpans()).isEqualTo(10);
 		assertThat(truncated()).extracting(SpanData::getName)
 			.containsExactlyInAnyOrderElementsOf(spans.subList(10, 20).stream().map(this::name).toList());
+	}
+
+	/** Records every span without sampling it: processors see it, exporters do not. */
+	private static final class RecordOnlySampler implements Sampler {
+
+		@Override
+		public SamplingResult shouldSample(Context parentContext, String traceId, String name, SpanKind spanKind,
+				Attributes attributes, List<LinkData> parentLinks) {
+			return SamplingResult.recordOnly();
+		}
+
+		@Override
+		public String getDescription() {
+			return "RecordOnly";
+		}
+
 	}
 
 	private String name(Span span) {
