@@ -16,11 +16,9 @@ import io.opentelemetry.sdk.OpenTelemetrySdk;
 import io.opentelemetry.sdk.autoconfigure.AutoConfiguredOpenTelemetrySdk;
 import io.opentelemetry.sdk.autoconfigure.AutoConfiguredOpenTelemetrySdkBuilder;
 import io.opentelemetry.sdk.common.CompletableResultCode;
-import io.opentelemetry.sdk.logs.export.BatchLogRecordProcessor;
 import io.opentelemetry.sdk.metrics.export.MetricReader;
 import io.opentelemetry.sdk.metrics.export.PeriodicMetricReader;
 import io.opentelemetry.sdk.resources.Resource;
-import io.opentelemetry.sdk.trace.export.BatchSpanProcessor;
 import io.opentelemetry.sdk.trace.export.SpanExporter;
 import nemo.lens.NemoLensConfig;
 import nemo.lens.TelemetryOptions;
@@ -232,8 +230,7 @@ public final class ExportingTelemetry {
 			}
 			if (this.config.logsEnabled() && exporter == TelemetryExporter.CONSOLE) {
 				sdk.addLoggerProviderCustomizer((logs, properties) -> logs
-					.addLogRecordProcessor(BatchLogRecordProcessor.builder(new ConsoleLogRecordExporter(this.console))
-						.build()));
+					.addLogRecordProcessor(BatchProcessors.logRecords(new ConsoleLogRecordExporter(this.console), properties)));
 			}
 			return new ExportingTelemetry(sdk.build().getOpenTelemetrySdk(), openSpans, ledger, warnings);
 		}
@@ -245,7 +242,7 @@ public final class ExportingTelemetry {
 			sdk.addTracerProviderCustomizer((traces, properties) -> {
 				traces.addSpanProcessor(openSpans);
 				if (own != null) {
-					traces.addSpanProcessor(BatchSpanProcessor.builder(ledger.counting(own)).build());
+					traces.addSpanProcessor(BatchProcessors.spans(ledger.counting(own), properties));
 				}
 				return traces;
 			});

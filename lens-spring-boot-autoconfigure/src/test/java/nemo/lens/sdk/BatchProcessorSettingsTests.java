@@ -1,0 +1,80 @@
+package nemo.lens.sdk;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import io.opentelemetry.sdk.common.CompletableResultCode;
+import io.opentelemetry.sdk.trace.data.SpanData;
+import io.opentelemetry.sdk.trace.export.SpanExporter;
+import nemo.lens.NemoLensConfig;
+import nemo.lens.TelemetryOptions;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The batch processors Lens puts in front of a caller's span exporter and of the console exporter
+ * follow the SDK's {@code otel.bsp.*} and {@code otel.blrp.*} settings, as the SDK's own do.
+ */
+class BatchProcessorSettingsTests {
+
+	private static final NemoLensConfig CONSOLE = NemoLensConfig.builder().enabled(true).exporter("console").build();
+
+	@Test
+	void callersSpanExporterReceivesBatchesOfTheConfiguredSize() {
+		List<Integer> batches = new CopyOnWriteArrayList<>();
+		SpanExporter recording = new SpanExporter() {
+			@Override
+			public CompletableResultCode export(Collection<SpanData> spans) {
+				batches.add(spans.size());
+				return CompletableResultCode.ofSuccess();
+			}
+
+			@Override
+			public CompletableResultCode flush() {
+				return CompletableResultCode.ofSuccess();
+			}
+
+			@Override
+			public CompletableResultCode shutdown() {
+				return CompletableResultCode.ofSuccess();
+			}
+		};
+		ExportingTelemetry telemetry = ExportingTelemetry.builder(CONSOLE.toBuilder().exporter("none").build())
+			.rank(0, 1)
+			.options(TelemetryOptions.builder()
+				.spanExporter(recording)
+				.otelProperties(Map.of("otel.bsp.max.export.batch.size", "2"))
+				.build())
+			.build();
+		for (int i = 0; i < 6; i++) {
+			telemetry.sdk().getTracer("test").spanBuilder("step-" + i).startSpan().end();
+		}
+		telemetry.shutdown(Duration.ofSeconds(5));
+		assertThat(batches).allSatisfy((size) -> assertThat(size).isLessThanOrEqualTo(2));
+		assertThat(batches.stream().mapToInt(Integer::intValue).sum()).isEqualTo(6);
+	}
+
+	@Test
+	void consoleLogRecordsWaitForTheConfiguredScheduleDelay() throws Exception {
+		ByteArrayOutputStream printed = new ByteArrayOutputStream();
+		ExportingTelemetry telemetry = ExportingTelemetry.builder(CONSOLE.toBuilder().logsEnabled(true).build())
+			.rank(0, 1)
+			.options(TelemetryOptions.builder().otelProperties(Map.of("otel.blrp.schedule.delay", "1h")).build())
+			.console(new PrintStream(printed, true, StandardCharsets.UTF_8))
+			.build();
+		telemetry.sdk().getLogsBridge().get("test").logRecordBuilder().setBody("held back").emit();
+		// The SDK's default delay is 1 s: a record still unprinted after 1.5 s waits for the setting.
+		Thread.sleep(1_500);
+		assertThat(printed.toString(StandardCharsets.UTF_8)).doesNotContain("held back");
+		telemetry.shutdown(Duration.ofSeconds(5));
+		assertThat(printed.toString(StandardCharsets.UTF_8)).contains("held back");
+	}
+
+}
