@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -24,12 +25,14 @@ import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 
 /**
- * Runs every benchmark of issue 8 in one go and prints the report: span cost (one JMH run), decision
- * cost (a second JMH run), the sampled-count check, and start-up. JMH's own output goes to a log
+ * Runs every benchmark of issue 8 in one go and prints the report: span cost (one JMH run per
+ * round, one fork of every set-up in each), decision cost (a JMH run of its own), the
+ * sampled-count check, and start-up. JMH's own output goes to a log
  * file; progress goes to standard error; the report alone goes to standard output.
  * <p>
  * Arguments: {@code --quick} for the short profile; {@code --benchmarks-dir DIR} (default
- * {@code benchmarks}); {@code --log FILE} (default {@code DIR/jmh/target/jmh.log}); {@code --only
+ * {@code benchmarks}); {@code --log FILE} (default {@code DIR/jmh/target/jmh.log}; the span rounds write
+ * {@code FILE.span-N}, the decision run {@code FILE.decision}); {@code --only
  * PARTS} to run some of {@code span,decision,sampled,startup} (the others print as n/a);
  * {@code --startup-runs N} to override the profile's number of start-ups.
  */
@@ -79,12 +82,19 @@ public final class BenchmarkMain {
 		long start = System.nanoTime();
 		String loadBefore = Machine.loadAverage();
 
-		Collection<RunResult> spanResults = List.of();
+		List<RunResult> spanResults = new ArrayList<>();
 		if (parts.contains("span")) {
-			progress("span cost: " + profile.describe() + " (JMH log: " + log + ")");
-			spanResults = new Runner(jmhOptions(profile, log).include(SpanBenchmark.class.getName() + "\\.")
-				.include(NoInstrumentationBenchmark.class.getName() + "\\.")
-				.build()).run();
+			// One fork of every set-up per round, round after round, rather than all forks of one
+			// set-up and then the next: drift on the machine then hits every set-up alike.
+			for (int round = 1; round <= profile.forks(); round++) {
+				Path roundLog = log.resolveSibling(log.getFileName() + ".span-" + round);
+				progress("span cost, round " + round + " of " + profile.forks() + ": " + profile.describe()
+						+ " (JMH log: " + roundLog + ")");
+				spanResults.addAll(new Runner(jmhOptions(profile, roundLog).forks(1)
+					.include(SpanBenchmark.class.getName() + "\\.")
+					.include(NoInstrumentationBenchmark.class.getName() + "\\.")
+					.build()).run());
+			}
 		}
 		Collection<RunResult> decisionResults = List.of();
 		if (parts.contains("decision")) {

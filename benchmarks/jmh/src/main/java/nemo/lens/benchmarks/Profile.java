@@ -8,7 +8,8 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * {@link #FULL} is what BENCHMARKS.md reports.
  *
  * @param name the profile's name
- * @param forks JMH forks per benchmark and parameter
+ * @param forks JMH forks per benchmark and parameter; the span benchmarks run them as rounds of
+ * one fork each
  * @param warmupIterations JMH warm-up iterations per fork
  * @param warmupSeconds the length of one warm-up iteration
  * @param measurementIterations JMH measured iterations per fork
@@ -21,8 +22,8 @@ public record Profile(String name, int forks, int warmupIterations, int warmupSe
 	/** 1 fork, 3 x 1 s warm-up, 5 x 1 s measured; 5 start-ups per variant. */
 	public static final Profile QUICK = new Profile("quick", 1, 3, 1, 5, 1, 5);
 
-	/** 2 forks, 3 x 2 s warm-up, 5 x 2 s measured; 20 start-ups per variant. */
-	public static final Profile FULL = new Profile("full", 2, 3, 2, 5, 2, 20);
+	/** 3 forks (span: 3 rounds of one fork), 3 x 1 s warm-up, 5 x 2 s measured; 20 start-ups per variant. */
+	public static final Profile FULL = new Profile("full", 3, 3, 1, 5, 2, 20);
 
 	/**
 	 * Applies the JMH part of the profile.
@@ -52,9 +53,9 @@ public record Profile(String name, int forks, int warmupIterations, int warmupSe
 	 * @return a one-line description
 	 */
 	public String describe() {
-		return this.name + ": JMH " + this.forks + " fork(s), " + this.warmupIterations + " x " + this.warmupSeconds
-				+ " s warm-up, " + this.measurementIterations + " x " + this.measurementSeconds + " s measured; "
-				+ this.startupRuns + " start-ups per variant";
+		return this.name + ": JMH " + this.forks + " fork(s) (span: " + this.forks + " round(s) of one fork), "
+				+ this.warmupIterations + " x " + this.warmupSeconds + " s warm-up, " + this.measurementIterations + " x "
+				+ this.measurementSeconds + " s measured; " + this.startupRuns + " start-ups per variant";
 	}
 
 }

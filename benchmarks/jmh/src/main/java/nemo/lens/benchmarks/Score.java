@@ -1,11 +1,16 @@
 package nemo.lens.benchmarks;
 
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
+import org.openjdk.jmh.results.BenchmarkResult;
+import org.openjdk.jmh.results.IterationResult;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.util.ListStatistics;
 
 /**
  * One JMH score: the median and the mean of the measured iterations, the mean's 99.9% confidence
@@ -23,13 +28,14 @@ public record Score(double median, double mean, double error, double allocatedBy
 	/**
 	 * Indexes JMH results by benchmark method and the value of one parameter:
 	 * {@code "SpanBenchmark.rootSpan/LENS_EXPORTING"}, or {@code "Class.method"} when the
-	 * benchmark has no such parameter.
+	 * benchmark has no such parameter. Results with the same key, from several JMH runs, are
+	 * pooled into one score.
 	 * @param results the JMH results
 	 * @param parameter the parameter name
 	 * @return the scores by key
 	 */
 	public static Map<String, Score> index(Collection<RunResult> results, String parameter) {
-		Map<String, Score> scores = new LinkedHashMap<>();
+		Map<String, List<RunResult>> runs = new LinkedHashMap<>();
 		for (RunResult result : results) {
 			String benchmark = result.getParams().getBenchmark();
 			String[] parts = benchmark.split("\\.");
@@ -38,20 +44,41 @@ public record Score(double median, double mean, double error, double allocatedBy
 			if (value != null) {
 				key = key + "/" + value;
 			}
-			scores.put(key, of(result));
+			runs.computeIfAbsent(key, (name) -> new ArrayList<>()).add(result);
 		}
+		Map<String, Score> scores = new LinkedHashMap<>();
+		runs.forEach((key, sameBenchmark) -> scores.put(key, of(sameBenchmark)));
 		return scores;
 	}
 
-	static Score of(RunResult result) {
-		Result<?> primary = result.getPrimaryResult();
-		var secondary = result.getSecondaryResults();
-		Result<?> allocated = secondary.get("gc.alloc.rate.norm");
-		if (allocated == null) {
-			allocated = secondary.get("\u00b7gc.alloc.rate.norm");
+	/**
+	 * Pools the measured iterations of several runs of one benchmark, such as the rounds in which
+	 * the span set-ups alternate; the allocation is the mean of the runs'.
+	 */
+	static Score of(List<RunResult> runs) {
+		ListStatistics iterations = new ListStatistics();
+		double allocatedSum = 0;
+		int allocatedRuns = 0;
+		for (RunResult run : runs) {
+			for (BenchmarkResult benchmark : run.getBenchmarkResults()) {
+				for (IterationResult iteration : benchmark.getIterationResults()) {
+					iterations.addValue(iteration.getPrimaryResult().getScore());
+				}
+			}
+			Result<?> allocated = allocation(run);
+			if (allocated != null) {
+				allocatedSum += allocated.getScore();
+				allocatedRuns++;
+			}
 		}
-		return new Score(primary.getStatistics().getPercentile(50), primary.getScore(), primary.getScoreError(),
-				(allocated != null) ? allocated.getScore() : Double.NaN);
+		return new Score(iterations.getPercentile(50), iterations.getMean(), iterations.getMeanErrorAt(0.999),
+				(allocatedRuns > 0) ? allocatedSum / allocatedRuns : Double.NaN);
+	}
+
+	private static Result<?> allocation(RunResult run) {
+		var secondary = run.getSecondaryResults();
+		Result<?> allocated = secondary.get("gc.alloc.rate.norm");
+		return (allocated != null) ? allocated : secondary.get("\u00b7gc.alloc.rate.norm");
 	}
 
 }
