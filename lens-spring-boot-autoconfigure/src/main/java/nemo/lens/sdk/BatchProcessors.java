@@ -1,8 +1,10 @@
 package nemo.lens.sdk;
 
 import java.time.Duration;
+import java.util.function.Consumer;
 
 import io.opentelemetry.sdk.autoconfigure.spi.ConfigProperties;
+import io.opentelemetry.sdk.autoconfigure.spi.ConfigurationException;
 import io.opentelemetry.sdk.logs.export.BatchLogRecordProcessor;
 import io.opentelemetry.sdk.logs.export.BatchLogRecordProcessorBuilder;
 import io.opentelemetry.sdk.logs.export.LogRecordExporter;
@@ -24,44 +26,39 @@ final class BatchProcessors {
 
 	static BatchSpanProcessor spans(SpanExporter exporter, ConfigProperties properties) {
 		BatchSpanProcessorBuilder builder = BatchSpanProcessor.builder(exporter);
-		Duration scheduleDelay = properties.getDuration("otel.bsp.schedule.delay");
-		if (scheduleDelay != null) {
-			builder.setScheduleDelay(scheduleDelay);
-		}
-		Integer maxQueueSize = properties.getInt("otel.bsp.max.queue.size");
-		if (maxQueueSize != null) {
-			builder.setMaxQueueSize(maxQueueSize);
-		}
-		Integer maxExportBatchSize = properties.getInt("otel.bsp.max.export.batch.size");
-		if (maxExportBatchSize != null) {
-			builder.setMaxExportBatchSize(maxExportBatchSize);
-		}
-		Duration exportTimeout = properties.getDuration("otel.bsp.export.timeout");
-		if (exportTimeout != null) {
-			builder.setExporterTimeout(exportTimeout);
-		}
+		apply(properties, "otel.bsp.", builder::setScheduleDelay, builder::setMaxQueueSize,
+				builder::setMaxExportBatchSize, builder::setExporterTimeout);
 		return builder.build();
 	}
 
 	static BatchLogRecordProcessor logRecords(LogRecordExporter exporter, ConfigProperties properties) {
 		BatchLogRecordProcessorBuilder builder = BatchLogRecordProcessor.builder(exporter);
-		Duration scheduleDelay = properties.getDuration("otel.blrp.schedule.delay");
-		if (scheduleDelay != null) {
-			builder.setScheduleDelay(scheduleDelay);
-		}
-		Integer maxQueueSize = properties.getInt("otel.blrp.max.queue.size");
-		if (maxQueueSize != null) {
-			builder.setMaxQueueSize(maxQueueSize);
-		}
-		Integer maxExportBatchSize = properties.getInt("otel.blrp.max.export.batch.size");
-		if (maxExportBatchSize != null) {
-			builder.setMaxExportBatchSize(maxExportBatchSize);
-		}
-		Duration exportTimeout = properties.getDuration("otel.blrp.export.timeout");
-		if (exportTimeout != null) {
-			builder.setExporterTimeout(exportTimeout);
-		}
+		apply(properties, "otel.blrp.", builder::setScheduleDelay, builder::setMaxQueueSize,
+				builder::setMaxExportBatchSize, builder::setExporterTimeout);
 		return builder.build();
+	}
+
+	private static void apply(ConfigProperties properties, String prefix, Consumer<Duration> scheduleDelay,
+			Consumer<Integer> maxQueueSize, Consumer<Integer> maxExportBatchSize, Consumer<Duration> exportTimeout) {
+		set(prefix + "schedule.delay", properties.getDuration(prefix + "schedule.delay"), scheduleDelay);
+		set(prefix + "max.queue.size", properties.getInt(prefix + "max.queue.size"), maxQueueSize);
+		set(prefix + "max.export.batch.size", properties.getInt(prefix + "max.export.batch.size"),
+				maxExportBatchSize);
+		set(prefix + "export.timeout", properties.getDuration(prefix + "export.timeout"), exportTimeout);
+	}
+
+	/** Sets a value when one is given, naming the setting when the builder refuses it. */
+	private static <T> void set(String property, T value, Consumer<T> setter) {
+		if (value == null) {
+			return;
+		}
+		try {
+			setter.accept(value);
+		}
+		catch (IllegalArgumentException ex) {
+			throw new ConfigurationException(
+					"Invalid value for property " + property + "=" + value + ": " + ex.getMessage(), ex);
+		}
 	}
 
 }

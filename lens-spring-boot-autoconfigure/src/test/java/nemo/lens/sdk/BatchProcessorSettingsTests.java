@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 
+import io.opentelemetry.sdk.autoconfigure.spi.ConfigurationException;
 import io.opentelemetry.sdk.common.CompletableResultCode;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import io.opentelemetry.sdk.trace.export.SpanExporter;
@@ -17,6 +18,7 @@ import nemo.lens.TelemetryOptions;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
  * The batch processors Lens puts in front of a caller's span exporter and of the console exporter
@@ -59,6 +61,16 @@ class BatchProcessorSettingsTests {
 		telemetry.shutdown(Duration.ofSeconds(5));
 		assertThat(batches).allSatisfy((size) -> assertThat(size).isLessThanOrEqualTo(2));
 		assertThat(batches.stream().mapToInt(Integer::intValue).sum()).isEqualTo(6);
+	}
+
+	@Test
+	void aValueTheBatchProcessorRefusesFailsSetUpNamingTheSetting() {
+		assertThatExceptionOfType(ConfigurationException.class)
+			.isThrownBy(() -> ExportingTelemetry.builder(CONSOLE)
+				.rank(0, 1)
+				.options(TelemetryOptions.builder().otelProperties(Map.of("otel.bsp.max.queue.size", "0")).build())
+				.build())
+			.withMessageContaining("otel.bsp.max.queue.size=0");
 	}
 
 	@Test
