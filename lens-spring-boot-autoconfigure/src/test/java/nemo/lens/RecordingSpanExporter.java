@@ -8,16 +8,22 @@ import io.opentelemetry.sdk.common.CompletableResultCode;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import io.opentelemetry.sdk.trace.export.SpanExporter;
 
-/** Keeps every exported span, also after shutdown (the SDK's in-memory exporter clears them). */
+/**
+ * Keeps every exported span, also after shutdown (the SDK's in-memory exporter clears them), and
+ * the size of every batch.
+ */
 public final class RecordingSpanExporter implements SpanExporter {
 
 	private final List<SpanData> spans = new CopyOnWriteArrayList<>();
+
+	private final List<Integer> batchSizes = new CopyOnWriteArrayList<>();
 
 	private volatile boolean shutDown;
 
 	@Override
 	public CompletableResultCode export(Collection<SpanData> batch) {
 		this.spans.addAll(batch);
+		this.batchSizes.add(batch.size());
 		return CompletableResultCode.ofSuccess();
 	}
 
@@ -34,6 +40,10 @@ public final class RecordingSpanExporter implements SpanExporter {
 
 	public List<SpanData> spans() {
 		return this.spans;
+	}
+
+	public List<Integer> batchSizes() {
+		return this.batchSizes;
 	}
 
 	public boolean isShutDown() {

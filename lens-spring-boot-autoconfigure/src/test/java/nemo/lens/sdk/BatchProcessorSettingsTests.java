@@ -4,16 +4,11 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.Collection;
-import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
 
 import io.opentelemetry.sdk.autoconfigure.spi.ConfigurationException;
-import io.opentelemetry.sdk.common.CompletableResultCode;
-import io.opentelemetry.sdk.trace.data.SpanData;
-import io.opentelemetry.sdk.trace.export.SpanExporter;
 import nemo.lens.NemoLensConfig;
+import nemo.lens.RecordingSpanExporter;
 import nemo.lens.TelemetryOptions;
 import org.junit.jupiter.api.Test;
 
@@ -30,24 +25,7 @@ class BatchProcessorSettingsTests {
 
 	@Test
 	void callersSpanExporterReceivesBatchesOfTheConfiguredSize() {
-		List<Integer> batches = new CopyOnWriteArrayList<>();
-		SpanExporter recording = new SpanExporter() {
-			@Override
-			public CompletableResultCode export(Collection<SpanData> spans) {
-				batches.add(spans.size());
-				return CompletableResultCode.ofSuccess();
-			}
-
-			@Override
-			public CompletableResultCode flush() {
-				return CompletableResultCode.ofSuccess();
-			}
-
-			@Override
-			public CompletableResultCode shutdown() {
-				return CompletableResultCode.ofSuccess();
-			}
-		};
+		RecordingSpanExporter recording = new RecordingSpanExporter();
 		ExportingTelemetry telemetry = ExportingTelemetry.builder(CONSOLE.toBuilder().exporter("none").build())
 			.rank(0, 1)
 			.options(TelemetryOptions.builder()
@@ -59,8 +37,8 @@ class BatchProcessorSettingsTests {
 			telemetry.sdk().getTracer("test").spanBuilder("step-" + i).startSpan().end();
 		}
 		telemetry.shutdown(Duration.ofSeconds(5));
-		assertThat(batches).allSatisfy((size) -> assertThat(size).isLessThanOrEqualTo(2));
-		assertThat(batches.stream().mapToInt(Integer::intValue).sum()).isEqualTo(6);
+		assertThat(recording.batchSizes()).allSatisfy((size) -> assertThat(size).isLessThanOrEqualTo(2));
+		assertThat(recording.spans()).hasSize(6);
 	}
 
 	@Test
