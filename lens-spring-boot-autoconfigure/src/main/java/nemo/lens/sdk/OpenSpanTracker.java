@@ -20,7 +20,8 @@ import io.opentelemetry.sdk.trace.SpanProcessor;
  * concurrent hash set allocated a node and cost about 55 ns per span (the benchmarks' exporting
  * rank was 25-45% slower than the SDK alone). Spans live instead in a fixed table of slots indexed
  * by their span id, probed over a short window, with no allocation; a span whose window is
- * full (many spans open at once) falls back to a concurrent set.
+ * full (many spans open at once) falls back to a concurrent set. What a span still pays, about
+ * 20 ns, is mostly the compare-and-set that claims its slot (see BENCHMARKS.md).
  */
 final class OpenSpanTracker implements SpanProcessor {
 
@@ -45,7 +46,7 @@ final class OpenSpanTracker implements SpanProcessor {
 	 */
 	private final long[] endedInSlot;
 
-	/** Sampled spans ended outside the table: overflowed, or already removed by shutdown. */
+	/** Sampled spans ended outside the table: those that found their window full. */
 	private final LongAdder endedElsewhere = new LongAdder();
 
 	OpenSpanTracker() {
