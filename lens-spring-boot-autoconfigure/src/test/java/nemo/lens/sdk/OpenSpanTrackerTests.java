@@ -88,21 +88,13 @@ class OpenSpanTrackerTests {
 	void spansStartedAndEndedOnManyThreadsLeaveNothingOpen() throws Exception {
 		OpenSpanTracker tracker = new OpenSpanTracker(64);
 		Tracer tracer = tracer(tracker);
-		ExecutorService pool = Executors.newFixedThreadPool(4);
-		List<Future<?>> work = new ArrayList<>();
-		for (int t = 0; t < 4; t++) {
-			work.add(pool.submit(() -> {
-				for (int i = 0; i < 5_000; i++) {
-					Span outer = tracer.spanBuilder("outer").startSpan();
-					tracer.spanBuilder("inner").startSpan().end();
-					outer.end();
-				}
-			}));
-		}
-		for (Future<?> future : work) {
-			future.get(60, TimeUnit.SECONDS);
-		}
-		pool.shutdown();
+		onThreads(4, () -> {
+			for (int i = 0; i < 5_000; i++) {
+				Span outer = tracer.spanBuilder("outer").startSpan();
+				tracer.spanBuilder("inner").startSpan().end();
+				outer.end();
+			}
+		});
 		assertThat(tracker.endOpenSpans()).isZero();
 	}
 
@@ -110,21 +102,13 @@ class OpenSpanTrackerTests {
 	void spansEndedOnOtherThreadsThanTheyStartedOnAreCountedOnce() throws Exception {
 		OpenSpanTracker tracker = new OpenSpanTracker(64);
 		Tracer tracer = tracer(tracker);
-		ExecutorService starters = Executors.newFixedThreadPool(2);
 		ExecutorService enders = Executors.newFixedThreadPool(2);
-		List<Future<?>> work = new ArrayList<>();
-		for (int t = 0; t < 2; t++) {
-			work.add(starters.submit(() -> {
-				for (int i = 0; i < 10_000; i++) {
-					Span span = tracer.spanBuilder("handed-over").startSpan();
-					enders.execute(span::end);
-				}
-			}));
-		}
-		for (Future<?> future : work) {
-			future.get(60, TimeUnit.SECONDS);
-		}
-		starters.shutdown();
+		onThreads(2, () -> {
+			for (int i = 0; i < 10_000; i++) {
+				Span span = tracer.spanBuilder("handed-over").startSpan();
+				enders.execute(span::end);
+			}
+		});
 		enders.shutdown();
 		assertThat(enders.awaitTermination(60, TimeUnit.SECONDS)).isTrue();
 		assertThat(tracker.endedSampledSpans()).isEqualTo(20_000);
@@ -191,6 +175,23 @@ class OpenSpanTrackerTests {
 		assertThat(tracker.endOpenSpans()).isEqualTo(10);
 		assertThat(truncated()).extracting(SpanData::getName)
 			.containsExactlyInAnyOrderElementsOf(spans.subList(10, 20).stream().map(this::name).toList());
+	}
+
+	/** Runs the task on that many threads at once and waits until every one has finished. */
+	private static void onThreads(int threads, Runnable task) throws Exception {
+		ExecutorService pool = Executors.newFixedThreadPool(threads);
+		try {
+			List<Future<?>> work = new ArrayList<>();
+			for (int t = 0; t < threads; t++) {
+				work.add(pool.submit(task));
+			}
+			for (Future<?> future : work) {
+				future.get(60, TimeUnit.SECONDS);
+			}
+		}
+		finally {
+			pool.shutdown();
+		}
 	}
 
 	/** Records every span without sampling it: processors see it, exporters do not. */
