@@ -26,12 +26,14 @@ import org.springframework.boot.actuate.endpoint.OperationResponseBody;
  * @param serviceInstanceId the {@code service.instance.id} of this rank's telemetry
  * @param serviceName the {@code service.name} of this rank's telemetry
  * @param strategies every registered strategy, sorted by name
+ * @param doors every telemetry door found in the application, sorted by name, with its state
  */
 public record LensDescriptor(boolean enabled, boolean exporting, String exportStrategy, int rank, int worldSize,
 		Integer localRank, String launcher, Map<String, String> sources, String runId, String serviceInstanceId,
-		String serviceName, List<StrategySummary> strategies) implements OperationResponseBody {
+		String serviceName, List<StrategySummary> strategies, List<DoorSummary> doors) implements OperationResponseBody {
 
-	static LensDescriptor of(TelemetryHandle handle, RankInfo rankInfo, ExportStrategyRegistry registry) {
+	static LensDescriptor of(TelemetryHandle handle, RankInfo rankInfo, ExportStrategyRegistry registry,
+			List<DoorSummary> doors) {
 		Integer localRank = rankInfo.knownLocalRank().isPresent() ? rankInfo.knownLocalRank().getAsInt() : null;
 		List<StrategySummary> strategies = registry.registeredStrategies()
 			.stream()
@@ -39,7 +41,7 @@ public record LensDescriptor(boolean enabled, boolean exporting, String exportSt
 			.toList();
 		return new LensDescriptor(handle.config().enabled(), handle.isExporting(), handle.exportStrategy(),
 				handle.rank(), handle.worldSize(), localRank, rankInfo.launcher(), rankInfo.sources(),
-				handle.runId(), handle.serviceInstanceId(), handle.config().serviceName(), strategies);
+				handle.runId(), handle.serviceInstanceId(), handle.config().serviceName(), strategies, doors);
 	}
 
 	/**
@@ -49,6 +51,17 @@ public record LensDescriptor(boolean enabled, boolean exporting, String exportSt
 	 * @param builtin whether it is one of the four built-in names
 	 */
 	public record StrategySummary(String name, boolean builtin) {
+
+	}
+
+	/**
+	 * A telemetry door of the application (the Lens SDK, Spring Boot's OpenTelemetry, a
+	 * Micrometer registry, ...) and what the rank's decision made of it.
+	 *
+	 * @param name the door name, such as {@code micrometer.otlp}
+	 * @param state {@code exporting}, {@code silenced} or {@code ungated}
+	 */
+	public record DoorSummary(String name, String state) {
 
 	}
 

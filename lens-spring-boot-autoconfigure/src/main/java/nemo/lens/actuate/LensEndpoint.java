@@ -1,5 +1,6 @@
 package nemo.lens.actuate;
 
+import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
@@ -29,6 +30,8 @@ public class LensEndpoint {
 
 	private final ExportStrategyRegistry registry;
 
+	private final Supplier<List<LensDescriptor.DoorSummary>> doors;
+
 	private final Supplier<Map<String, ExportStrategy>> strategyBeans;
 
 	/**
@@ -38,12 +41,14 @@ public class LensEndpoint {
 	 * @param registry the strategies of this context
 	 * @param strategyBeans the {@code ExportStrategy} beans by name, to tell where strategies came
 	 * from
+	 * @param doors the telemetry doors of the application and their states
 	 */
 	public LensEndpoint(TelemetryHandle handle, RankInfo rankInfo, ExportStrategyRegistry registry,
-			Supplier<Map<String, ExportStrategy>> strategyBeans) {
+			Supplier<Map<String, ExportStrategy>> strategyBeans, Supplier<List<LensDescriptor.DoorSummary>> doors) {
 		this.handle = handle;
 		this.rankInfo = rankInfo;
 		this.registry = registry;
+		this.doors = doors;
 		this.strategyBeans = strategyBeans;
 	}
 
@@ -53,7 +58,7 @@ public class LensEndpoint {
 	 */
 	@ReadOperation
 	public LensDescriptor lens() {
-		return LensDescriptor.of(this.handle, this.rankInfo, this.registry);
+		return LensDescriptor.of(this.handle, this.rankInfo, this.registry, this.doors.get());
 	}
 
 	/**

@@ -1,5 +1,8 @@
 package nemo.lens.actuate;
 
+import java.util.List;
+import java.util.function.Supplier;
+
 import nemo.lens.ExportStrategyRegistry;
 import nemo.lens.TelemetryHandle;
 import nemo.lens.launch.RankInfo;
@@ -19,21 +22,26 @@ public class LensInfoContributor implements InfoContributor {
 
 	private final ExportStrategyRegistry registry;
 
+	private final Supplier<List<LensDescriptor.DoorSummary>> doors;
+
 	/**
 	 * Creates the contributor.
 	 * @param handle what was decided
 	 * @param rankInfo who this process is in its job
 	 * @param registry the strategies of this context
+	 * @param doors the telemetry doors of the application and their states
 	 */
-	public LensInfoContributor(TelemetryHandle handle, RankInfo rankInfo, ExportStrategyRegistry registry) {
+	public LensInfoContributor(TelemetryHandle handle, RankInfo rankInfo, ExportStrategyRegistry registry,
+			Supplier<List<LensDescriptor.DoorSummary>> doors) {
 		this.handle = handle;
 		this.rankInfo = rankInfo;
 		this.registry = registry;
+		this.doors = doors;
 	}
 
 	@Override
 	public void contribute(Info.Builder builder) {
-		builder.withDetail("lens", LensDescriptor.of(this.handle, this.rankInfo, this.registry));
+		builder.withDetail("lens", LensDescriptor.of(this.handle, this.rankInfo, this.registry, this.doors.get()));
 	}
 
 }

@@ -80,10 +80,12 @@ public final class NemoLensAutoConfiguration {
 
 	/**
 	 * What only an enabled Lens publishes: the handle's {@link OpenTelemetry}, which makes Spring
-	 * Boot's own SDK back off, and the deferral of Boot's SDK pipeline beans.
+	 * Boot's own SDK back off, and the deferral of Boot's SDK pipeline beans. Opting Boot's door
+	 * out ({@code nemo.lens.gate.boot.opentelemetry=false}) leaves Boot's SDK to run on every rank.
 	 */
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnBooleanProperty("nemo.lens.enabled")
+	@ConditionalOnBooleanProperty(name = "nemo.lens.gate.boot.opentelemetry", matchIfMissing = true)
 	static class EnabledConfiguration {
 
 		@Bean(destroyMethod = "")

@@ -8,6 +8,7 @@ import java.util.stream.Stream;
 
 import nemo.lens.ExportStrategy;
 import nemo.lens.TelemetryHandle;
+import nemo.lens.autoconfigure.door.LensDoorsAutoConfiguration;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -32,7 +33,7 @@ class BadInputTableTests {
 	};
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(NemoLensAutoConfiguration.class))
+		.withConfiguration(AutoConfigurations.of(NemoLensAutoConfiguration.class, LensDoorsAutoConfiguration.class))
 		.withPropertyValues("nemo.lens.enabled=true", "nemo.lens.exporter=none");
 
 	/**
@@ -147,7 +148,12 @@ class BadInputTableTests {
 				Row.fails("strategy bean named like a built-in", "bean.sampled=nobody", "ExportStrategy bean 'sampled'",
 						"nemo.lens.allow-strategy-override"),
 				Row.fails("strategy bean that throws", "bean.flaky=throwing; nemo.lens.export-strategy=flaky",
-						"strategy 'flaky'", "inventory service unreachable"));
+						"strategy 'flaky'", "inventory service unreachable"),
+				Row.fails("unknown telemetry door", "nemo.lens.gate.micrometer.otpl=false",
+						"nemo.lens.gate.micrometer.otpl names no telemetry door", "micrometer.otlp"),
+				Row.fails("door gate not a boolean", "nemo.lens.gate.boot.opentelemetry=sometimes",
+						"nemo.lens.gate.boot.opentelemetry is 'sometimes', not a boolean", "true", "false"),
+				Row.starts("door gate in a Spring boolean form", "nemo.lens.gate.micrometer.otlp=off"));
 	}
 
 	@ParameterizedTest(name = "{0}")

@@ -1,0 +1,105 @@
+package nemo.lens.autoconfigure.door;
+
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+import nemo.lens.autoconfigure.LensStartupException;
+
+/**
+ * Which doors follow the rank's decision: {@code nemo.lens.gate.<door>} ({@code true} or
+ * {@code false}) per door. Push doors are gated unless opted out; pull doors, where the collector
+ * chooses to scrape, are ungated unless opted in. Names and values are checked at start-up, so a
+ * typo fails loudly instead of leaving a door open.
+ */
+public final class DoorGates {
+
+	/** The property prefix of the gate switches. */
+	public static final String PREFIX = "nemo.lens.gate";
+
+	/** Spring Boot's own OpenTelemetry SDK (its exporters, providers and processors). */
+	public static final String BOOT_OPENTELEMETRY = "boot.opentelemetry";
+
+	/** The prefix of the Micrometer registry doors, such as {@code micrometer.otlp}. */
+	public static final String MICROMETER = "micrometer.";
+
+	/** The Prometheus scrape endpoint's registry: a pull door, ungated by default. */
+	public static final String MICROMETER_PROMETHEUS = MICROMETER + "prometheus";
+
+	/**
+	 * The Micrometer registries that Spring Boot configures; a registry door is named after one.
+	 */
+	static final Set<String> MICROMETER_REGISTRIES = Set.of("appoptics", "atlas", "datadog", "dynatrace", "elastic",
+			"ganglia", "graphite", "humio", "influx", "jmx", "kairos", "newrelic", "otlp", "prometheus", "signalfx",
+			"stackdriver", "statsd", "wavefront");
+
+	private static final Set<String> PULL_DOORS = Set.of(MICROMETER_PROMETHEUS);
+
+	private static final Set<String> GATEABLE;
+
+	static {
+		Set<String> names = new TreeSet<>();
+		names.add(BOOT_OPENTELEMETRY);
+		MICROMETER_REGISTRIES.forEach((registry) -> names.add(MICROMETER + registry));
+		GATEABLE = Set.copyOf(names);
+	}
+
+	private final Map<String, Boolean> gates;
+
+	private DoorGates(Map<String, Boolean> gates) {
+		this.gates = Map.copyOf(gates);
+	}
+
+	/**
+	 * Reads the gate switches, as bound from {@code nemo.lens.gate.*}.
+	 * @param settings door name to raw value
+	 * @return the gates
+	 * @throws LensStartupException when a name is no known door or a value is not a boolean
+	 */
+	public static DoorGates of(Map<String, String> settings) {
+		Map<String, Boolean> gates = new TreeMap<>();
+		settings.forEach((rawName, rawValue) -> {
+			String name = rawName.trim().toLowerCase(Locale.ROOT);
+			String property = PREFIX + "." + rawName;
+			if (!GATEABLE.contains(name)) {
+				throw new LensStartupException(
+						property + " names no telemetry door NeMo Lens can gate: '" + rawName + "'.",
+						"Use one of " + new TreeSet<>(GATEABLE) + " after " + PREFIX + ".", null);
+			}
+			gates.put(name, parse(property, rawValue));
+		});
+		return new DoorGates(gates);
+	}
+
+	/**
+	 * Returns no switches: every door at its default.
+	 * @return the default gates
+	 */
+	public static DoorGates defaults() {
+		return new DoorGates(Map.of());
+	}
+
+	/**
+	 * Whether a door follows the rank's decision.
+	 * @param door the door name
+	 * @return whether gated
+	 */
+	public boolean isGated(String door) {
+		return this.gates.getOrDefault(door, !PULL_DOORS.contains(door));
+	}
+
+	private static boolean parse(String property, String rawValue) {
+		String value = (rawValue != null) ? rawValue.trim().toLowerCase(Locale.ROOT) : "";
+		return switch (value) {
+			case "true", "on", "yes", "1" -> true;
+			case "false", "off", "no", "0" -> false;
+			default -> throw new LensStartupException(property + " is '" + rawValue + "', not a boolean.",
+					"Set " + property + " to true (the door follows the rank's decision) or false (Lens leaves it "
+							+ "as configured); on/off, yes/no and 1/0 also work.",
+					null);
+		};
+	}
+
+}

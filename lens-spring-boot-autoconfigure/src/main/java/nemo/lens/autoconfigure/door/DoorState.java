@@ -1,0 +1,27 @@
+package nemo.lens.autoconfigure.door;
+
+import java.util.Locale;
+
+/**
+ * What NeMo Lens made of one telemetry door of this process.
+ */
+public enum DoorState {
+
+	/** The rank exports and the door sends what the user configured, stamped with the rank. */
+	EXPORTING,
+
+	/** The rank is silent and the door sends nothing: no exporter, no publishing thread. */
+	SILENCED,
+
+	/** Lens leaves the door as the user configured it: opted out, or Lens is disabled. */
+	UNGATED;
+
+	/**
+	 * The state as the endpoint and the start-up log show it.
+	 * @return the lower-case name, such as {@code silenced}
+	 */
+	public String value() {
+		return name().toLowerCase(Locale.ROOT);
+	}
+
+}

@@ -1,0 +1,44 @@
+package nemo.lens.autoconfigure.door;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import nemo.lens.TelemetryHandle;
+import nemo.lens.launch.RankInfo;
+
+/**
+ * The attributes that tell one rank's telemetry from its peers', the same that the Lens SDK puts
+ * on its resource. Doors that export add them (as resource attributes or common tags) so that N
+ * exporting ranks never collapse into one series.
+ *
+ * @param attributes the attributes, in a stable order
+ */
+public record RankIdentity(Map<String, String> attributes) {
+
+	/**
+	 * Creates an identity.
+	 * @param attributes the attributes
+	 */
+	public RankIdentity {
+		attributes = Collections.unmodifiableMap(new LinkedHashMap<>(attributes));
+	}
+
+	/**
+	 * Reads the identity of this rank.
+	 * @param handle what the rank decided, with its run id
+	 * @param rankInfo who the rank is
+	 * @return the identity
+	 */
+	public static RankIdentity of(TelemetryHandle handle, RankInfo rankInfo) {
+		Map<String, String> attributes = new LinkedHashMap<>();
+		attributes.put("service.name", handle.config().serviceName());
+		attributes.put("service.instance.id", handle.serviceInstanceId());
+		attributes.put("dl.rank", Integer.toString(handle.rank()));
+		attributes.put("dl.world_size", Integer.toString(handle.worldSize()));
+		rankInfo.knownLocalRank().ifPresent((localRank) -> attributes.put("dl.local_rank", Integer.toString(localRank)));
+		attributes.put("nemo.run.id", handle.runId());
+		return new RankIdentity(attributes);
+	}
+
+}

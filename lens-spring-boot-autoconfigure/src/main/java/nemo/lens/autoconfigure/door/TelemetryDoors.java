@@ -1,0 +1,87 @@
+package nemo.lens.autoconfigure.door;
+
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentSkipListMap;
+
+import nemo.lens.TelemetryHandle;
+
+/**
+ * The telemetry doors found in this application context and what the rank's one decision made of
+ * each. Door integrations ask {@link #open(String)} as they meet a door; the endpoint and the
+ * start-up log read {@link #doors()}.
+ */
+public final class TelemetryDoors {
+
+	/** NeMo Lens's own SDK, the door the decision is made for. */
+	public static final String LENS_SDK = "lens.sdk";
+
+	private final boolean enabled;
+
+	private final boolean exporting;
+
+	private final DoorGates gates;
+
+	private final Map<String, DoorState> found = new ConcurrentSkipListMap<>();
+
+	/**
+	 * Creates the doors of a rank.
+	 * @param handle what the rank decided
+	 * @param gates which doors follow the decision
+	 */
+	public TelemetryDoors(TelemetryHandle handle, DoorGates gates) {
+		this.enabled = handle.config().enabled();
+		this.exporting = handle.isExporting();
+		this.gates = gates;
+		if (this.enabled) {
+			this.found.put(LENS_SDK, this.exporting ? DoorState.EXPORTING : DoorState.SILENCED);
+		}
+	}
+
+	/**
+	 * Records a door and says what it must do: with Lens disabled or the door opted out it stays
+	 * as configured, otherwise it follows the rank's decision.
+	 * @param door the door name, such as {@code micrometer.otlp}
+	 * @return the door's state
+	 */
+	public DoorState open(String door) {
+		DoorState state = stateOf(door);
+		this.found.put(door, state);
+		return state;
+	}
+
+	/**
+	 * Whether this rank exports.
+	 * @return whether exporting
+	 */
+	public boolean isExporting() {
+		return this.exporting;
+	}
+
+	/**
+	 * The doors met so far and their states, sorted by name.
+	 * @return door name to state
+	 */
+	public Map<String, DoorState> states() {
+		return Collections.unmodifiableMap(new TreeMap<>(this.found));
+	}
+
+	/**
+	 * The names of the doors in one state, sorted.
+	 * @param state the state
+	 * @return the door names
+	 */
+	public List<String> named(DoorState state) {
+		return this.found.entrySet().stream().filter((door) -> door.getValue() == state).map(Map.Entry::getKey).toList();
+	}
+
+	private DoorState stateOf(String door) {
+		if (!this.enabled || !this.gates.isGated(door)) {
+			return DoorState.UNGATED;
+		}
+		return this.exporting ? DoorState.EXPORTING : DoorState.SILENCED;
+	}
+
+}

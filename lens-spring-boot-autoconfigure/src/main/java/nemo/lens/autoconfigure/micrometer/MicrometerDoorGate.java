@@ -1,0 +1,112 @@
+package nemo.lens.autoconfigure.micrometer;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.function.Supplier;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tag;
+import io.micrometer.core.instrument.config.MeterFilter;
+import io.micrometer.core.instrument.config.MeterRegistryConfig;
+import io.micrometer.core.instrument.push.PushMeterRegistry;
+import nemo.lens.autoconfigure.door.DoorGates;
+import nemo.lens.autoconfigure.door.DoorState;
+import nemo.lens.autoconfigure.door.RankIdentity;
+import nemo.lens.autoconfigure.door.TelemetryDoors;
+
+import org.springframework.beans.factory.config.BeanPostProcessor;
+import org.springframework.core.Ordered;
+
+/**
+ * Puts every Micrometer registry of the context behind the rank's decision, by one mechanism for
+ * all monitoring systems. A registry that publishes by itself gets a configuration whose
+ * {@code enabled()} answers the decision, so on a silent rank it never starts its publishing
+ * thread nor publishes at close; on an exporting rank it publishes, with the rank on its OTLP
+ * resource or, for the other systems, as common tags. The Prometheus registry, scraped rather than
+ * pushed, is left alone unless {@code nemo.lens.gate.micrometer.prometheus=true}, and is then
+ * emptied on silent ranks.
+ * <p>
+ * Registries are gated through their configuration beans, which every Spring Boot registry has; a
+ * registry built by hand around a configuration object that is no bean is not gated.
+ */
+final class MicrometerDoorGate implements BeanPostProcessor, Ordered {
+
+	private static final Set<String> PROMETHEUS_REGISTRIES = Set.of(
+			"io.micrometer.prometheusmetrics.PrometheusMeterRegistry", "io.micrometer.prometheus.PrometheusMeterRegistry");
+
+	private static final String OTLP_REGISTRY = "io.micrometer.registry.otlp.OtlpMeterRegistry";
+
+	private static final Set<String> SELF_PUBLISHING_REGISTRIES = Set.of("io.micrometer.statsd.StatsdMeterRegistry");
+
+	private final Supplier<TelemetryDoors> doors;
+
+	private final Supplier<RankIdentity> identity;
+
+	MicrometerDoorGate(Supplier<TelemetryDoors> doors, Supplier<RankIdentity> identity) {
+		this.doors = doors;
+		this.identity = identity;
+	}
+
+	/**
+	 * Runs before Spring Boot's own registry post-processing, so that common tags are in place
+	 * before any meter binds.
+	 */
+	@Override
+	public int getOrder() {
+		return Ordered.HIGHEST_PRECEDENCE;
+	}
+
+	@Override
+	public Object postProcessAfterInitialization(Object bean, String beanName) {
+		if (bean instanceof MeterRegistryConfig config) {
+			return RegistryConfigSwitch.publishingRegistryName(config)
+				.map((registry) -> gate(config, DoorGates.MICROMETER + registry))
+				.orElse(bean);
+		}
+		if (bean instanceof MeterRegistry registry) {
+			stampOrSilence(registry);
+		}
+		return bean;
+	}
+
+	private Object gate(MeterRegistryConfig config, String door) {
+		return switch (this.doors.get().open(door)) {
+			case SILENCED -> RegistryConfigSwitch.switchedOff(config);
+			case EXPORTING -> RegistryConfigSwitch.withResourceAttributes(config, this.identity.get().attributes());
+			case UNGATED -> config;
+		};
+	}
+
+	private void stampOrSilence(MeterRegistry registry) {
+		String type = registry.getClass().getName();
+		if (PROMETHEUS_REGISTRIES.contains(type)) {
+			if (this.doors.get().open(DoorGates.MICROMETER_PROMETHEUS) == DoorState.SILENCED) {
+				registry.config().meterFilter(MeterFilter.deny());
+			}
+			return;
+		}
+		boolean publishes = registry instanceof PushMeterRegistry || SELF_PUBLISHING_REGISTRIES.contains(type);
+		if (publishes && !OTLP_REGISTRY.equals(type)
+				&& this.doors.get().open(DoorGates.MICROMETER + systemName(registry)) == DoorState.EXPORTING) {
+			registry.config().commonTags(rankTags());
+		}
+	}
+
+	/** {@code DatadogMeterRegistry} serves {@code datadog}, as its {@code DatadogConfig} does. */
+	private static String systemName(MeterRegistry registry) {
+		String simpleName = registry.getClass().getSimpleName();
+		return simpleName.replaceFirst("MeterRegistry$", "").toLowerCase(Locale.ROOT);
+	}
+
+	private List<Tag> rankTags() {
+		return this.identity.get()
+			.attributes()
+			.entrySet()
+			.stream()
+			.filter((attribute) -> !attribute.getKey().equals("service.name"))
+			.map((attribute) -> Tag.of(attribute.getKey(), attribute.getValue()))
+			.toList();
+	}
+
+}
