@@ -25,13 +25,15 @@ import org.springframework.core.env.Environment;
  * Auto-configuration for NeMo Lens: each process finds its rank, decides once whether it exports,
  * and publishes a {@link TelemetryHandle} (and, when enabled, its {@link OpenTelemetry}) so that
  * Spring Boot's own OpenTelemetry and Micrometer Tracing support run on it. Ordered before Boot's
- * OpenTelemetry auto-configurations, by name, so that they back off.
+ * OpenTelemetry auto-configurations, by name, so that they back off; after the OpenTelemetry
+ * instrumentation starter's, whose SDK Lens sets on the decision instead of replacing it.
  */
 @AutoConfiguration(beforeName = {
 		"org.springframework.boot.opentelemetry.autoconfigure.OpenTelemetrySdkAutoConfiguration",
 		"org.springframework.boot.opentelemetry.autoconfigure.logging.OpenTelemetryLoggingAutoConfiguration",
 		"org.springframework.boot.micrometer.tracing.opentelemetry.autoconfigure.OpenTelemetryTracingAutoConfiguration",
-		"org.springframework.boot.micrometer.tracing.autoconfigure.MicrometerTracingAutoConfiguration" })
+		"org.springframework.boot.micrometer.tracing.autoconfigure.MicrometerTracingAutoConfiguration" },
+		afterName = "io.opentelemetry.instrumentation.spring.autoconfigure.OpenTelemetryAutoConfiguration")
 @ConditionalOnClass({ OpenTelemetry.class, TelemetryHandle.class })
 @EnableConfigurationProperties(NemoLensProperties.class)
 public final class NemoLensAutoConfiguration {

@@ -22,6 +22,9 @@ public final class DoorGates {
 	/** Spring Boot's own OpenTelemetry SDK (its exporters, providers and processors). */
 	public static final String BOOT_OPENTELEMETRY = "boot.opentelemetry";
 
+	/** The OpenTelemetry instrumentation Spring Boot starter's own SDK. */
+	public static final String OTEL_STARTER = "otel.starter";
+
 	/** The prefix of the Micrometer registry doors, such as {@code micrometer.otlp}. */
 	public static final String MICROMETER = "micrometer.";
 
@@ -42,6 +45,7 @@ public final class DoorGates {
 	static {
 		Set<String> names = new TreeSet<>();
 		names.add(BOOT_OPENTELEMETRY);
+		names.add(OTEL_STARTER);
 		MICROMETER_REGISTRIES.forEach((registry) -> names.add(MICROMETER + registry));
 		GATEABLE = Set.copyOf(names);
 	}

@@ -1,0 +1,173 @@
+package nemo.lens.stack.starter;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+
+import io.opentelemetry.api.OpenTelemetry;
+import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanContext;
+import io.opentelemetry.api.trace.TraceFlags;
+import io.opentelemetry.api.trace.TraceState;
+import io.opentelemetry.context.Context;
+import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
+import io.opentelemetry.sdk.autoconfigure.AutoConfiguredOpenTelemetrySdk;
+import io.opentelemetry.sdk.autoconfigure.spi.ConfigProperties;
+import io.opentelemetry.sdk.autoconfigure.spi.traces.ConfigurableSpanExporterProvider;
+import io.opentelemetry.sdk.trace.export.SpanExporter;
+import nemo.lens.TelemetryHandle;
+import nemo.lens.autoconfigure.NemoLensAutoConfiguration;
+import nemo.lens.autoconfigure.door.DoorState;
+import nemo.lens.autoconfigure.door.LensDoorsAutoConfiguration;
+import nemo.lens.autoconfigure.door.TelemetryDoors;
+import nemo.lens.autoconfigure.instrumentation.OpenTelemetryStarterDoorAutoConfiguration;
+import io.opentelemetry.instrumentation.spring.autoconfigure.OpenTelemetryAutoConfiguration;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Beside the OpenTelemetry instrumentation Spring Boot starter, the starter's SDK follows the
+ * rank's decision: silent ranks record nothing and start no exporter thread yet still pass W3C
+ * trace context on; exporting ranks export through the starter's own SDK, stamped with the rank.
+ * Rank 1 of 2 exports under {@code single_rank}.
+ */
+class OpenTelemetryStarterDoorTests {
+
+	private final InMemorySpanExporter exporter = InMemorySpanExporter.create();
+
+	private final ApplicationContextRunner runner = new ApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(OpenTelemetryAutoConfiguration.class, NemoLensAutoConfiguration.class,
+				LensDoorsAutoConfiguration.class, OpenTelemetryStarterDoorAutoConfiguration.class))
+		.withBean(ConfigurableSpanExporterProvider.class, () -> new InMemoryExporterProvider(this.exporter))
+		.withPropertyValues("nemo.lens.enabled=true", "nemo.lens.exporter=none", "nemo.lens.world-size=2",
+				"nemo.lens.run-id=job7", "otel.traces.exporter=memory", "otel.metrics.exporter=none",
+				"otel.logs.exporter=none");
+
+	private static Set<String> exporterThreads() {
+		return Thread.getAllStackTraces()
+			.keySet()
+			.stream()
+			.map(Thread::getName)
+			.filter((name) -> name.startsWith("BatchSpanProcessor") || name.startsWith("PeriodicMetricReader")
+					|| name.startsWith("BatchLogRecordProcessor"))
+			.collect(Collectors.toSet());
+	}
+
+	private static void work(OpenTelemetry openTelemetry) {
+		Span span = openTelemetry.getTracer("test").spanBuilder("work").startSpan();
+		span.end();
+	}
+
+	/** Makes a span through the application's OpenTelemetry and waits until its batch is exported. */
+	private static void workAndFlush(AssertableApplicationContext context) {
+		work(context.getBean(OpenTelemetry.class));
+		context.getBean(AutoConfiguredOpenTelemetrySdk.class)
+			.getOpenTelemetrySdk()
+			.getSdkTracerProvider()
+			.forceFlush()
+			.join(10, TimeUnit.SECONDS);
+	}
+
+	@Test
+	void silentRankExportsNothingThroughTheStartersSdk() {
+		this.runner.withPropertyValues("nemo.lens.rank=0").run((context) -> {
+			workAndFlush(context);
+			assertThat(this.exporter.getFinishedSpanItems()).isEmpty();
+		});
+	}
+
+	@Test
+	void silentRankStartsNoExporterThread() {
+		Set<String> before = exporterThreads();
+		this.runner.withPropertyValues("nemo.lens.rank=0").run((context) -> {
+			work(context.getBean(OpenTelemetry.class));
+			Set<String> started = exporterThreads();
+			started.removeAll(before);
+			assertThat(started).isEmpty();
+		});
+	}
+
+	@Test
+	void silentRankPassesW3cTraceContextOn() {
+		this.runner.withPropertyValues("nemo.lens.rank=0").run((context) -> {
+			OpenTelemetry openTelemetry = context.getBean(OpenTelemetry.class);
+			SpanContext caller = SpanContext.createFromRemoteParent("0af7651916cd43dd8448eb211c80319c",
+					"b7ad6b7169203331", TraceFlags.getSampled(), TraceState.getDefault());
+			Span child = openTelemetry.getTracer("test")
+				.spanBuilder("relay")
+				.setParent(Context.root().with(Span.wrap(caller)))
+				.startSpan();
+			Map<String, String> outgoing = new HashMap<>();
+			openTelemetry.getPropagators()
+				.getTextMapPropagator()
+				.inject(Context.root().with(child), outgoing, Map::put);
+			assertThat(outgoing.get("traceparent")).startsWith("00-0af7651916cd43dd8448eb211c80319c-");
+		});
+	}
+
+	@Test
+	void exportingRankExportsThroughTheStartersSdkWithTheRankResource() {
+		this.runner.withPropertyValues("nemo.lens.rank=1", "otel.resource.attributes=team=vision").run((context) -> {
+			OpenTelemetry openTelemetry = context.getBean(OpenTelemetry.class);
+			assertThat(openTelemetry).isNotSameAs(context.getBean(TelemetryHandle.class).openTelemetry());
+			workAndFlush(context);
+			assertThat(this.exporter.getFinishedSpanItems()).singleElement().satisfies((span) -> {
+				assertThat(span.getResource().getAttribute(AttributeKey.stringKey("dl.rank"))).isEqualTo("1");
+				assertThat(span.getResource().getAttribute(AttributeKey.stringKey("service.instance.id")))
+					.isEqualTo("job7-rank1");
+				assertThat(span.getResource().getAttribute(AttributeKey.stringKey("team"))).isEqualTo("vision");
+			});
+		});
+	}
+
+	@Test
+	void doorStateFollowsTheDecision() {
+		this.runner.withPropertyValues("nemo.lens.rank=0")
+			.run((context) -> assertThat(context.getBean(TelemetryDoors.class).states()).containsEntry("otel.starter",
+					DoorState.SILENCED));
+		this.runner.withPropertyValues("nemo.lens.rank=1")
+			.run((context) -> assertThat(context.getBean(TelemetryDoors.class).states()).containsEntry("otel.starter",
+					DoorState.EXPORTING));
+	}
+
+	@Test
+	void optedOutStarterExportsOnASilentRank() {
+		this.runner.withPropertyValues("nemo.lens.rank=0", "nemo.lens.gate.otel.starter=false").run((context) -> {
+			workAndFlush(context);
+			assertThat(this.exporter.getFinishedSpanItems()).hasSize(1);
+		});
+	}
+
+	@Test
+	void otelSdkDisabledStillMeansNothingAnywhere() {
+		this.runner.withPropertyValues("nemo.lens.rank=1", "otel.sdk.disabled=true").run((context) -> {
+			assertThat(context).doesNotHaveBean(AutoConfiguredOpenTelemetrySdk.class);
+			work(context.getBean(OpenTelemetry.class));
+		});
+		assertThat(this.exporter.getFinishedSpanItems()).isEmpty();
+	}
+
+	/** The starter's SDK takes span exporters by name from provider beans ({@code otel.traces.exporter}). */
+	private record InMemoryExporterProvider(InMemorySpanExporter exporter) implements ConfigurableSpanExporterProvider {
+
+		@Override
+		public SpanExporter createExporter(ConfigProperties config) {
+			return this.exporter;
+		}
+
+		@Override
+		public String getName() {
+			return "memory";
+		}
+
+	}
+
+}
