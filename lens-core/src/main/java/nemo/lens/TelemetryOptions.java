@@ -5,6 +5,7 @@ import java.util.Objects;
 import java.util.function.Consumer;
 
 import io.opentelemetry.api.common.Attributes;
+import io.opentelemetry.sdk.logs.export.LogRecordExporter;
 import io.opentelemetry.sdk.metrics.export.MetricReader;
 import io.opentelemetry.sdk.trace.export.SpanExporter;
 
@@ -29,6 +30,8 @@ public final class TelemetryOptions {
 
 	private final Integer localRank;
 
+	private final LogRecordExporter logRecordExporter;
+
 	private final Map<String, String> otelProperties;
 
 	private final Consumer<String> warnings;
@@ -40,6 +43,7 @@ public final class TelemetryOptions {
 		this.resourceAttributes = builder.resourceAttributes;
 		this.allowReinit = builder.allowReinit;
 		this.localRank = builder.localRank;
+		this.logRecordExporter = builder.logRecordExporter;
 		this.otelProperties = builder.otelProperties;
 		this.warnings = builder.warnings;
 	}
@@ -109,6 +113,15 @@ public final class TelemetryOptions {
 	}
 
 	/**
+	 * The log record exporter that replaces the configured one on an exporting rank that exports
+	 * logs.
+	 * @return the exporter, or {@code null}
+	 */
+	public LogRecordExporter logRecordExporter() {
+		return this.logRecordExporter;
+	}
+
+	/**
 	 * OpenTelemetry SDK properties ({@code otel.*}) that win over the process environment.
 	 * @return the properties, possibly empty
 	 */
@@ -141,6 +154,8 @@ public final class TelemetryOptions {
 		private boolean allowReinit;
 
 		private Integer localRank;
+
+		private LogRecordExporter logRecordExporter;
 
 		private Map<String, String> otelProperties = Map.of();
 
@@ -176,6 +191,17 @@ public final class TelemetryOptions {
 		 */
 		public Builder metricReader(MetricReader metricReader) {
 			this.metricReader = metricReader;
+			return this;
+		}
+
+		/**
+		 * Sets a log record exporter that replaces the configured one on an exporting rank, when
+		 * logs are enabled.
+		 * @param logRecordExporter the exporter, or {@code null}
+		 * @return this builder
+		 */
+		public Builder logRecordExporter(LogRecordExporter logRecordExporter) {
+			this.logRecordExporter = logRecordExporter;
 			return this;
 		}
 

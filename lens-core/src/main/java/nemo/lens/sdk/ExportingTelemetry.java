@@ -16,6 +16,7 @@ import io.opentelemetry.sdk.OpenTelemetrySdk;
 import io.opentelemetry.sdk.autoconfigure.AutoConfiguredOpenTelemetrySdk;
 import io.opentelemetry.sdk.autoconfigure.AutoConfiguredOpenTelemetrySdkBuilder;
 import io.opentelemetry.sdk.common.CompletableResultCode;
+import io.opentelemetry.sdk.logs.export.LogRecordExporter;
 import io.opentelemetry.sdk.metrics.export.MetricReader;
 import io.opentelemetry.sdk.metrics.export.PeriodicMetricReader;
 import io.opentelemetry.sdk.resources.Resource;
@@ -228,9 +229,11 @@ public final class ExportingTelemetry {
 			if (this.config.metricsEnabled()) {
 				configureMetrics(sdk, exporter, ledger);
 			}
-			if (this.config.logsEnabled() && exporter == TelemetryExporter.CONSOLE) {
-				sdk.addLoggerProviderCustomizer((logs, properties) -> logs
-					.addLogRecordProcessor(BatchProcessors.logRecords(new ConsoleLogRecordExporter(this.console), properties)));
+			LogRecordExporter logs = (this.options.logRecordExporter() != null) ? this.options.logRecordExporter()
+					: (exporter == TelemetryExporter.CONSOLE) ? new ConsoleLogRecordExporter(this.console) : null;
+			if (this.config.logsEnabled() && logs != null) {
+				sdk.addLoggerProviderCustomizer((provider, properties) -> provider
+					.addLogRecordProcessor(BatchProcessors.logRecords(logs, properties)));
 			}
 			return new ExportingTelemetry(sdk.build().getOpenTelemetrySdk(), openSpans, ledger, warnings);
 		}
@@ -283,7 +286,8 @@ public final class ExportingTelemetry {
 					(otlp && this.config.tracesEnabled() && this.options.spanExporter() == null) ? "otlp" : "none");
 			properties.put("otel.metrics.exporter",
 					(otlp && this.config.metricsEnabled() && this.options.metricReader() == null) ? "otlp" : "none");
-			properties.put("otel.logs.exporter", (otlp && this.config.logsEnabled()) ? "otlp" : "none");
+			properties.put("otel.logs.exporter",
+					(otlp && this.config.logsEnabled() && this.options.logRecordExporter() == null) ? "otlp" : "none");
 			if (!this.config.tracesEnabled()) {
 				properties.put("otel.traces.sampler", "always_off");
 			}

@@ -3,6 +3,7 @@ package nemo.lens.autoconfigure;
 import java.util.function.Function;
 
 import io.opentelemetry.api.OpenTelemetry;
+import io.opentelemetry.sdk.logs.export.LogRecordExporter;
 import io.opentelemetry.sdk.trace.export.SpanExporter;
 import nemo.lens.ExportStrategy;
 import nemo.lens.ExportStrategyRegistry;
@@ -68,11 +69,13 @@ public final class NemoLensAutoConfiguration {
 	@Bean(destroyMethod = "")
 	@ConditionalOnMissingBean
 	TelemetryHandle lensTelemetryHandle(NemoLensProperties properties, Environment environment,
-			ExportStrategyRegistry registry, RankInfo rankInfo, ObjectProvider<SpanExporter> spanExporters) {
+			ExportStrategyRegistry registry, RankInfo rankInfo, ObjectProvider<SpanExporter> spanExporters,
+			ObjectProvider<LogRecordExporter> logRecordExporters) {
 		Function<String, String> variables = new SpringEnvironmentLookup(environment, properties);
-		return new TelemetryHandleFactory(registry, variables).create(
-				LensConfigFactory.create(properties, environment, variables), rankInfo,
-				spanExporters.orderedStream().toList());
+		BootPipelineSettings pipeline = BootPipelineSettings.read(environment, spanExporters.orderedStream().toList(),
+				logRecordExporters.orderedStream().toList());
+		return new TelemetryHandleFactory(registry, variables)
+			.create(LensConfigFactory.create(properties, environment, variables), rankInfo, pipeline);
 	}
 
 	@Bean

@@ -1,9 +1,7 @@
 package nemo.lens.autoconfigure;
 
-import java.util.List;
 import java.util.function.Function;
 
-import io.opentelemetry.sdk.trace.export.SpanExporter;
 import nemo.lens.ExportStrategyRegistry;
 import nemo.lens.NemoLensConfig;
 import nemo.lens.TelemetryHandle;
@@ -39,7 +37,7 @@ final class TelemetryHandleFactory {
 		this.environment = environment;
 	}
 
-	TelemetryHandle create(NemoLensConfig config, RankInfo rankInfo, List<SpanExporter> spanExporters) {
+	TelemetryHandle create(NemoLensConfig config, RankInfo rankInfo, BootPipelineSettings pipeline) {
 		if (!this.registry.contains(config.exportStrategy())) {
 			throw new LensStartupException(
 					"nemo.lens.export-strategy '" + config.exportStrategy() + "' is not a registered strategy.",
@@ -48,12 +46,11 @@ final class TelemetryHandleFactory {
 							+ ", or define an ExportStrategy bean with that name.",
 					null);
 		}
-		TelemetryOptions options = TelemetryOptions.builder()
+		TelemetryOptions.Builder options = TelemetryOptions.builder()
 			.localRank(rankInfo.knownLocalRank().isPresent() ? rankInfo.knownLocalRank().getAsInt() : null)
-			.spanExporter(spanExporter(spanExporters))
-			.warnings(deliveryLogger::warn)
-			.build();
-		TelemetryHandle handle = setup(config, rankInfo, options);
+			.warnings(deliveryLogger::warn);
+		pipeline.applyTo(options);
+		TelemetryHandle handle = setup(config, rankInfo, options.build());
 		logger.info("NeMo Lens: " + rankInfo.describe() + "; strategy " + config.exportStrategy() + "; "
 				+ (handle.isExporting() ? "exporting" : "not exporting")
 				+ (config.enabled() ? "" : " (nemo.lens.enabled=false)"));
@@ -73,13 +70,6 @@ final class TelemetryHandleFactory {
 							+ "or the ExportStrategy bean '" + config.exportStrategy() + "'.",
 					ex);
 		}
-	}
-
-	private static SpanExporter spanExporter(List<SpanExporter> spanExporters) {
-		if (spanExporters.isEmpty()) {
-			return null;
-		}
-		return (spanExporters.size() == 1) ? spanExporters.get(0) : SpanExporter.composite(spanExporters);
 	}
 
 }
