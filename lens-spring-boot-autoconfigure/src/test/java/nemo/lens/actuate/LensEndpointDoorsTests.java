@@ -1,6 +1,6 @@
 package nemo.lens.actuate;
 
-import nemo.lens.autoconfigure.LensEndpointAutoConfiguration;
+import nemo.lens.autoconfigure.endpoint.LensEndpointAutoConfiguration;
 import nemo.lens.autoconfigure.NemoLensAutoConfiguration;
 import nemo.lens.autoconfigure.door.LensDoorsAutoConfiguration;
 import nemo.lens.autoconfigure.micrometer.MicrometerDoorsAutoConfiguration;

@@ -2,7 +2,7 @@ package nemo.lens.actuate;
 
 import nemo.lens.ExportStrategy;
 import nemo.lens.NemoLens;
-import nemo.lens.autoconfigure.LensEndpointAutoConfiguration;
+import nemo.lens.autoconfigure.endpoint.LensEndpointAutoConfiguration;
 import nemo.lens.autoconfigure.NemoLensAutoConfiguration;
 import org.junit.jupiter.api.Test;
 

@@ -1,4 +1,4 @@
-package nemo.lens.autoconfigure;
+package nemo.lens.autoconfigure.endpoint;
 
 import java.util.List;
 
@@ -8,6 +8,7 @@ import nemo.lens.TelemetryHandle;
 import nemo.lens.actuate.LensDescriptor.DoorSummary;
 import nemo.lens.actuate.LensEndpoint;
 import nemo.lens.actuate.LensInfoContributor;
+import nemo.lens.autoconfigure.NemoLensAutoConfiguration;
 import nemo.lens.autoconfigure.door.LensDoorsAutoConfiguration;
 import nemo.lens.autoconfigure.door.TelemetryDoors;
 import nemo.lens.launch.RankInfo;
