@@ -66,11 +66,18 @@ public final class NemoLensAutoConfiguration {
 	@Bean(destroyMethod = "")
 	@ConditionalOnMissingBean
 	TelemetryHandle lensTelemetryHandle(NemoLensProperties properties, Environment environment,
-			ExportStrategyRegistry registry, RankInfo rankInfo, ObjectProvider<SpanExporter> spanExporters) {
+			ExportStrategyRegistry registry, RankInfo rankInfo, ObjectProvider<SpanExporter> spanExporters,
+			ListableBeanFactory beanFactory) {
 		Function<String, String> variables = new SpringEnvironmentLookup(environment, properties);
-		return new TelemetryHandleFactory(registry, variables).create(
-				LensConfigFactory.create(properties, environment, variables), rankInfo,
-				spanExporters.orderedStream().toList());
+		// Names only: the exporter beans are built once the rank is known to export, never on a silent one.
+		DeferredSpanExporter exporters = (beanFactory.getBeanNamesForType(SpanExporter.class, true, false).length > 0)
+				? new DeferredSpanExporter(() -> spanExporters.orderedStream().toList()) : null;
+		TelemetryHandle handle = new TelemetryHandleFactory(registry, variables)
+			.create(LensConfigFactory.create(properties, environment, variables), rankInfo, exporters);
+		if (exporters != null && handle.isExporting()) {
+			exporters.resolve();
+		}
+		return handle;
 	}
 
 	@Bean

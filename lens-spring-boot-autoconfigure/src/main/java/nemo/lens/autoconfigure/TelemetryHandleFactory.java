@@ -1,6 +1,5 @@
 package nemo.lens.autoconfigure;
 
-import java.util.List;
 import java.util.function.Function;
 
 import io.opentelemetry.sdk.trace.export.SpanExporter;
@@ -39,7 +38,12 @@ final class TelemetryHandleFactory {
 		this.environment = environment;
 	}
 
-	TelemetryHandle create(NemoLensConfig config, RankInfo rankInfo, List<SpanExporter> spanExporters) {
+	/**
+	 * Decides and builds the rank's telemetry.
+	 * @param spanExporter the application's span exporters, or {@code null} for none: Lens then
+	 * exports spans as its own settings say
+	 */
+	TelemetryHandle create(NemoLensConfig config, RankInfo rankInfo, SpanExporter spanExporter) {
 		if (!this.registry.contains(config.exportStrategy())) {
 			throw new LensStartupException(
 					"nemo.lens.export-strategy '" + config.exportStrategy() + "' is not a registered strategy.",
@@ -50,7 +54,7 @@ final class TelemetryHandleFactory {
 		}
 		TelemetryOptions options = TelemetryOptions.builder()
 			.localRank(rankInfo.knownLocalRank().isPresent() ? rankInfo.knownLocalRank().getAsInt() : null)
-			.spanExporter(spanExporter(spanExporters))
+			.spanExporter(spanExporter)
 			.warnings(deliveryLogger::warn)
 			.build();
 		TelemetryHandle handle = setup(config, rankInfo, options);
@@ -73,13 +77,6 @@ final class TelemetryHandleFactory {
 							+ "or the ExportStrategy bean '" + config.exportStrategy() + "'.",
 					ex);
 		}
-	}
-
-	private static SpanExporter spanExporter(List<SpanExporter> spanExporters) {
-		if (spanExporters.isEmpty()) {
-			return null;
-		}
-		return (spanExporters.size() == 1) ? spanExporters.get(0) : SpanExporter.composite(spanExporters);
 	}
 
 }
