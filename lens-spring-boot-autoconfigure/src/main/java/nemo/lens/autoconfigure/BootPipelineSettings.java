@@ -28,14 +28,15 @@ import org.springframework.core.env.Environment;
  * (parent-based, by trace id ratio); unset, {@code OTEL_TRACES_SAMPLER} decides, as without
  * Boot. The rank-aware sampler ({@code nemo.lens.sampler-enabled}) wins over both.</li>
  * </ul>
- * A silent rank reads them too but builds no SDK, so nothing of them runs there.
+ * A silent rank builds no SDK and none of the exporter beans.
  *
- * @param spanExporters the span exporter beans
+ * @param spanExporter the span exporter beans, as one (built only once the rank exports), or
+ * {@code null}
  * @param logRecordExporters the log record exporter beans
  * @param resourceAttributes the user's resource attributes, without the rank's keys
  * @param otelProperties SDK properties that Boot's settings imply
  */
-record BootPipelineSettings(List<SpanExporter> spanExporters, List<LogRecordExporter> logRecordExporters,
+record BootPipelineSettings(SpanExporter spanExporter, List<LogRecordExporter> logRecordExporters,
 		Map<String, String> resourceAttributes, Map<String, String> otelProperties) {
 
 	static final String RESOURCE_ATTRIBUTES = "management.opentelemetry.resource-attributes";
@@ -46,7 +47,7 @@ record BootPipelineSettings(List<SpanExporter> spanExporters, List<LogRecordExpo
 	private static final Set<String> RANK_IDENTITY = Set.of("service.instance.id", "dl.rank", "dl.world_size",
 			"dl.local_rank", "nemo.run.id", "nemo.user.id");
 
-	static BootPipelineSettings read(Environment environment, List<SpanExporter> spanExporters,
+	static BootPipelineSettings read(Environment environment, SpanExporter spanExporter,
 			List<LogRecordExporter> logRecordExporters) {
 		Binder binder = Binder.get(environment);
 		Map<String, String> resourceAttributes = new LinkedHashMap<>(
@@ -56,12 +57,12 @@ record BootPipelineSettings(List<SpanExporter> spanExporters, List<LogRecordExpo
 			.map((probability) -> Map.of("otel.traces.sampler", "parentbased_traceidratio", "otel.traces.sampler.arg",
 					probability.toString()))
 			.orElse(Map.of());
-		return new BootPipelineSettings(List.copyOf(spanExporters), List.copyOf(logRecordExporters),
+		return new BootPipelineSettings(spanExporter, List.copyOf(logRecordExporters),
 				Map.copyOf(resourceAttributes), otelProperties);
 	}
 
 	void applyTo(TelemetryOptions.Builder options) {
-		options.spanExporter(composite(this.spanExporters, SpanExporter::composite))
+		options.spanExporter(this.spanExporter)
 			.logRecordExporter(composite(this.logRecordExporters, LogRecordExporter::composite))
 			.resourceAttributes(this.resourceAttributes)
 			.otelProperties(this.otelProperties);

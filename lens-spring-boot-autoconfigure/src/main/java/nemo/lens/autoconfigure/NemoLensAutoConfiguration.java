@@ -1,5 +1,6 @@
 package nemo.lens.autoconfigure;
 
+import java.util.List;
 import java.util.function.Function;
 
 import io.opentelemetry.api.OpenTelemetry;
@@ -45,7 +46,7 @@ public final class NemoLensAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	ExportStrategyRegistry lensExportStrategyRegistry(NemoLensProperties properties, Environment environment,
-			ListableBeanFactory beanFactory) {
+			ObjectProvider<LogRecordExporter> logRecordExporters, ListableBeanFactory beanFactory) {
 		ExportStrategyRegistry registry = NemoLens.registry().copy(new SpringEnvironmentLookup(environment, properties));
 		StrategyBeanRegistrar.registerAll(registry, beanFactory.getBeansOfType(ExportStrategy.class),
 				properties.isAllowStrategyOverride());
@@ -70,12 +71,20 @@ public final class NemoLensAutoConfiguration {
 	@ConditionalOnMissingBean
 	TelemetryHandle lensTelemetryHandle(NemoLensProperties properties, Environment environment,
 			ExportStrategyRegistry registry, RankInfo rankInfo, ObjectProvider<SpanExporter> spanExporters,
-			ObjectProvider<LogRecordExporter> logRecordExporters) {
+			ObjectProvider<LogRecordExporter> logRecordExporters, ListableBeanFactory beanFactory) {
 		Function<String, String> variables = new SpringEnvironmentLookup(environment, properties);
-		BootPipelineSettings pipeline = BootPipelineSettings.read(environment, spanExporters.orderedStream().toList(),
-				logRecordExporters.orderedStream().toList());
-		return new TelemetryHandleFactory(registry, variables)
+		// Names only: the exporter beans are built once the rank is known to export, never on a silent one.
+		DeferredSpanExporter exporters = (beanFactory.getBeanNamesForType(SpanExporter.class, true, false).length > 0)
+				? new DeferredSpanExporter(() -> spanExporters.orderedStream().toList()) : null;
+		// Log exporter beans only when logs are exported at all (off by default).
+		BootPipelineSettings pipeline = BootPipelineSettings.read(environment, exporters,
+				properties.isLogsEnabled() ? logRecordExporters.orderedStream().toList() : List.of());
+		TelemetryHandle handle = new TelemetryHandleFactory(registry, variables)
 			.create(LensConfigFactory.create(properties, environment, variables), rankInfo, pipeline);
+		if (exporters != null && handle.isExporting()) {
+			exporters.resolve();
+		}
+		return handle;
 	}
 
 	@Bean

@@ -8,10 +8,13 @@ import io.micrometer.observation.ObservationRegistry;
 import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.sdk.OpenTelemetrySdk;
+import io.opentelemetry.sdk.trace.SpanProcessor;
+import io.opentelemetry.sdk.trace.export.SpanExporter;
 import nemo.lens.RecordingSpanExporter;
 import nemo.lens.TelemetryHandle;
 import org.junit.jupiter.api.Test;
 
+import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.micrometer.observation.autoconfigure.ObservationAutoConfiguration;
 import org.springframework.boot.micrometer.tracing.autoconfigure.MicrometerTracingAutoConfiguration;
@@ -86,6 +89,27 @@ class BootOpenTelemetryIntegrationTests {
 			assertThat(context.getBean(TelemetryHandle.class).isExporting()).isFalse();
 		});
 		assertThat(this.exporter.spans()).isEmpty();
+	}
+
+	@Test
+	void silentRankBuildsNeitherBootsBatchSpanProcessorNorAnySpanExporter() {
+		this.runner.withPropertyValues("nemo.lens.rank=0").run((context) -> {
+			observeWork(context.getBean(ObservationRegistry.class));
+			ConfigurableListableBeanFactory beanFactory = context.getBeanFactory();
+			assertThat(beanFactory.getBeanNamesForType(SpanProcessor.class, true, false)).isNotEmpty()
+				.noneMatch(beanFactory::containsSingleton);
+			assertThat(beanFactory.getBeanNamesForType(SpanExporter.class, true, false)).isNotEmpty()
+				.noneMatch(beanFactory::containsSingleton);
+		});
+	}
+
+	@Test
+	void exportingRankStillBuildsTheSpanExportersLensSendsThrough() {
+		this.runner.withPropertyValues("nemo.lens.rank=3").run((context) -> {
+			ConfigurableListableBeanFactory beanFactory = context.getBeanFactory();
+			assertThat(beanFactory.getBeanNamesForType(SpanExporter.class, true, false)).isNotEmpty()
+				.allMatch(beanFactory::containsSingleton);
+		});
 	}
 
 	@Test

@@ -20,7 +20,8 @@ import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceResponse;
 
 /**
  * Answers one OTLP/HTTP request the way the current {@link FaultMode} says, and records what a
- * successful one carried. Anything that is not a binary-protobuf POST to a signal path is refused
+ * successful one carried, counting every request by its path first. Anything that is not a
+ * binary-protobuf POST to a signal path (optionally under a prefix, one per rank) is refused
  * and written down as a failure, so a test can tell "nothing arrived" from "something wrong
  * arrived".
  */
@@ -59,7 +60,9 @@ final class OtlpExchangeHandler implements HttpHandler {
 	}
 
 	private void answer(HttpExchange exchange) throws IOException {
-		Signal signal = signalOf(exchange.getRequestURI().getPath());
+		String path = exchange.getRequestURI().getPath();
+		this.recording.addPath(path);
+		Signal signal = signalOf(path);
 		if (signal == null) {
 			reject(exchange, 404, "no such path");
 			return;
@@ -162,9 +165,10 @@ final class OtlpExchangeHandler implements HttpHandler {
 		}
 	}
 
+	/** The signal of {@code /v1/traces} and the like, also under a prefix such as {@code /rank-3/v1/traces}. */
 	private static Signal signalOf(String path) {
 		for (Signal signal : Signal.values()) {
-			if (signal.path().equals(path)) {
+			if (path.endsWith(signal.path())) {
 				return signal;
 			}
 		}

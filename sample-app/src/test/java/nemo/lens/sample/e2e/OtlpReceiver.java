@@ -263,6 +263,19 @@ public final class OtlpReceiver implements AutoCloseable {
 		return this.recording.requests().get(signal);
 	}
 
+	/**
+	 * Requests of any kind whose path starts with {@code prefix}, counted before anything is
+	 * decoded: for a test that gives each rank its own path, such as {@code /rank-0/}.
+	 */
+	public long requestCountUnder(String prefix) {
+		return this.recording.requestsUnder(prefix);
+	}
+
+	/** Every request path seen so far, with how many requests reached it. */
+	public SortedMap<String, Long> requestPaths() {
+		return this.recording.paths();
+	}
+
 	/** Requests of the signal answered with 503. */
 	public long unavailableCount(Signal signal) {
 		return this.recording.unavailable().get(signal);

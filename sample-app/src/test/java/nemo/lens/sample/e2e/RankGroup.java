@@ -19,6 +19,11 @@ public final class RankGroup implements AutoCloseable {
 		this.ranks = ranks;
 	}
 
+	/** The ranks a test started itself, in rank order, such as some under a wrapper. */
+	public static RankGroup of(List<SampleAppProcess> ranks) {
+		return new RankGroup(List.copyOf(ranks));
+	}
+
 	/**
 	 * Starts {@code worldSize} ranks without waiting for any.
 	 * @param name prefixes each rank's log name

@@ -31,6 +31,8 @@ final class Recording {
 
 	private final Map<String, SortedSet<String>> headers = new TreeMap<>();
 
+	private final Map<String, Long> paths = new TreeMap<>();
+
 	private final Counter requests = new Counter();
 
 	private final Counter unavailable = new Counter();
@@ -58,6 +60,25 @@ final class Recording {
 	synchronized SortedSet<String> headerValues(String name) {
 		return Collections.unmodifiableSortedSet(
 				new TreeSet<>(this.headers.getOrDefault(name.toLowerCase(Locale.ROOT), Collections.emptySortedSet())));
+	}
+
+	/** Counts a request by its path, whatever it was and however it was answered. */
+	synchronized void addPath(String path) {
+		this.paths.merge(path, 1L, Long::sum);
+	}
+
+	/** Requests whose path starts with {@code prefix}, such as {@code /rank-0/}. */
+	synchronized long requestsUnder(String prefix) {
+		return this.paths.entrySet()
+			.stream()
+			.filter((entry) -> entry.getKey().startsWith(prefix))
+			.mapToLong(Map.Entry::getValue)
+			.sum();
+	}
+
+	/** Every request path seen, with its count. */
+	synchronized SortedMap<String, Long> paths() {
+		return Collections.unmodifiableSortedMap(new TreeMap<>(this.paths));
 	}
 
 	synchronized void addFailure(String failure) {
@@ -124,6 +145,7 @@ final class Recording {
 		this.logRecords.clear();
 		this.failures.clear();
 		this.headers.clear();
+		this.paths.clear();
 		this.requests.clear();
 		this.unavailable.clear();
 		this.blackholed.clear();

@@ -50,7 +50,10 @@ public final class SampleAppProcess implements AutoCloseable {
 
 	private final HttpClient http;
 
-	private SampleAppProcess(String name, int port, Path log, Process process) {
+	private final boolean wrapped;
+
+	private SampleAppProcess(String name, int port, Path log, Process process, boolean wrapped) {
+		this.wrapped = wrapped;
 		this.name = name;
 		this.port = port;
 		this.log = log;
@@ -68,23 +71,45 @@ public final class SampleAppProcess implements AutoCloseable {
 	 * @param arguments extra application arguments, such as {@code --server.shutdown=immediate}
 	 */
 	public static SampleAppProcess start(String name, Map<String, String> environment, String... arguments) {
+		return start(name, sampleJar(), List.of(), environment, arguments);
+	}
+
+	/**
+	 * As {@link #start(String, Map, String...)}, for another packaged application, and under a
+	 * wrapper command when one is given, such as {@code strace -f -o <file>}: the wrapper then runs
+	 * the JVM as its child, and {@link #terminate(Duration)} signals the JVM, not the wrapper.
+	 * @param jar the executable jar
+	 * @param wrapper the command the JVM runs under, empty for none
+	 */
+	public static SampleAppProcess start(String name, String jar, List<String> wrapper, Map<String, String> environment,
+			String... arguments) {
 		int port = freePort();
 		Path log = logDirectory().resolve(name + ".log");
-		List<String> command = new ArrayList<>();
+		List<String> command = new ArrayList<>(wrapper);
 		command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
 		command.addAll(JVM_OPTIONS);
-		command.addAll(List.of("-jar", sampleJar(), "--server.port=" + port));
+		command.addAll(List.of("-jar", jar, "--server.port=" + port));
 		command.addAll(List.of(arguments));
 		ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
 		Map<String, String> env = builder.environment();
 		env.keySet().retainAll(INHERITED);
 		env.putAll(environment);
 		try {
-			return new SampleAppProcess(name, port, log, builder.start());
+			return new SampleAppProcess(name, port, log, builder.start(), !wrapper.isEmpty());
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException("Cannot start " + command, ex);
 		}
+	}
+
+	/** The HTTP port on {@code 127.0.0.1}. */
+	public int port() {
+		return this.port;
+	}
+
+	/** The base URL, {@code http://127.0.0.1:<port>}. */
+	public String url() {
+		return "http://127.0.0.1:" + this.port;
 	}
 
 	public String name() {
@@ -171,7 +196,7 @@ public final class SampleAppProcess implements AutoCloseable {
 	 */
 	public Duration terminate(Duration timeout) {
 		long start = System.nanoTime();
-		this.process.destroy();
+		jvm().destroy();
 		try {
 			if (!this.process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
 				this.process.destroyForcibly().waitFor();
@@ -183,6 +208,17 @@ public final class SampleAppProcess implements AutoCloseable {
 			throw new IllegalStateException(ex);
 		}
 		return Duration.ofNanos(System.nanoTime() - start);
+	}
+
+	/** The JVM's own process: the started one, or the wrapper's child when there is a wrapper. */
+	private ProcessHandle jvm() {
+		if (!this.wrapped) {
+			return this.process.toHandle();
+		}
+		return this.process.toHandle()
+			.children()
+			.findFirst()
+			.orElseThrow(() -> new AssertionError(this.name + " has no JVM under its wrapper; see " + this.log));
 	}
 
 	/** The exit code; 143 (128 + SIGTERM) after a clean {@link #terminate(Duration)}. */
@@ -220,6 +256,8 @@ public final class SampleAppProcess implements AutoCloseable {
 	/** Kills the process if a test left it running. */
 	@Override
 	public void close() {
+		// A killed wrapper would leave its JVM running, detached: kill the JVM first.
+		this.process.toHandle().descendants().forEach(ProcessHandle::destroyForcibly);
 		if (this.process.isAlive()) {
 			this.process.destroyForcibly();
 		}
@@ -231,15 +269,21 @@ public final class SampleAppProcess implements AutoCloseable {
 	}
 
 	private static String sampleJar() {
-		String jar = System.getProperty("sample.jar");
+		return packagedJar("sample.jar");
+	}
+
+	/** The executable jar a failsafe system property names, such as {@code sample.jar}. */
+	static String packagedJar(String property) {
+		String jar = System.getProperty(property);
 		if (jar == null || !Files.isRegularFile(Path.of(jar))) {
-			throw new IllegalStateException("System property sample.jar must name the packaged application; "
+			throw new IllegalStateException("System property " + property + " must name a packaged application; "
 					+ "run the end-to-end tests through mvn verify. It is: " + jar);
 		}
 		return jar;
 	}
 
-	private static Path logDirectory() {
+	/** {@code target/e2e-logs}, where each process's log (and a test's own records) go. */
+	static Path logDirectory() {
 		Path directory = Path.of(sampleJar()).getParent().resolve("e2e-logs");
 		try {
 			return Files.createDirectories(directory);

@@ -1,0 +1,191 @@
+package nemo.lens.sample.e2e;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * The stack application (Spring Boot's OpenTelemetry starter with Micrometer's OTLP registry, plus
+ * Lens) as ranks 0 and 1 of a two-rank torchrun job under {@code single_rank}: rank 1 exports,
+ * rank 0 is silent. Every endpoint Boot, Micrometer and {@code OTEL_*} read points at one receiver,
+ * under {@code /rank-0/} or {@code /rank-1/}, so anything rank 0 sends by any door is counted.
+ *
+ * <p>
+ * One pair of processes serves every test here, in order: the silence while running, the
+ * exporting rank's resources, the doors on the endpoint, the threads, the silence through SIGTERM,
+ * and last the socket-level record of rank 0, which runs under {@code strace -f -e trace=connect}
+ * when the machine has strace. The clock is the exporting rank's Micrometer pushes (one a second),
+ * never a sleep.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class BootOtelStackTwoRanksIT {
+
+	private static final Duration START_TIMEOUT = Duration.ofSeconds(120);
+
+	private static final Duration ARRIVAL_TIMEOUT = Duration.ofSeconds(45);
+
+	private static final Duration STOP_TIMEOUT = Duration.ofSeconds(30);
+
+	/** Micrometer pushes of the exporting rank that the silent rank must stay quiet through. */
+	private static final int PUSHES = 3;
+
+	/** Threads that would mean an exporter or publisher is running. */
+	private static final List<String> TELEMETRY_THREADS = List.of("metrics-publisher", "BatchSpanProcessor",
+			"PeriodicMetricReader", "BatchLogRecordProcessor", "OkHttp");
+
+	private static final Pattern CONNECT_PORT = Pattern.compile("port=htons\\((\\d+)\\)");
+
+	private OtlpReceiver receiver;
+
+	private RankGroup ranks;
+
+	private Path straceLog;
+
+	private int workCalls;
+
+	@BeforeAll
+	void startTwoRanks() {
+		this.receiver = OtlpReceiver.start();
+		List<String> strace = List.of();
+		if (StackRanks.strace().isPresent()) {
+			this.straceLog = SampleAppProcess.logDirectory().resolve("boot-otel-2-rank0.strace");
+			strace = List.of(StackRanks.strace().get().toString(), "-f", "--seccomp-bpf", "-qq", "-e", "trace=connect",
+					"-o", this.straceLog.toString());
+		}
+		List<String> silentRankWrapper = strace;
+		this.ranks = StackRanks.startJob("boot-otel-2", this.receiver, "single_rank", 2, 2,
+				(rank) -> (rank == 0) ? silentRankWrapper : List.of(), START_TIMEOUT);
+	}
+
+	@AfterAll
+	void stop() {
+		StackRanks.close(this.ranks, this.receiver);
+	}
+
+	@Test
+	@Order(1)
+	void silentRankSendsNothingByAnyDoorWhileTheExportingRankPushesThreeTimes() {
+		long pushesBefore = micrometerPushes(1);
+		boolean pushed = this.receiver.awaitUntil(() -> {
+			work();
+			return micrometerPushes(1) >= pushesBefore + PUSHES;
+		}, ARRIVAL_TIMEOUT);
+
+		assertThat(pushed).as("rank 1 pushed %d Micrometer batches after traffic began; paths %s", PUSHES,
+				this.receiver.requestPaths())
+			.isTrue();
+		assertThat(this.workCalls).isPositive();
+		assertThat(this.receiver.requestCountUnder(StackRanks.pathOf(0))).as("requests under /rank-0/: %s",
+				this.receiver.requestPaths())
+			.isZero();
+		assertThat(this.receiver.failures()).isEmpty();
+	}
+
+	@Test
+	@Order(2)
+	void exportingRanksTracesAndMicrometerMetricsCarryTheRankResource() {
+		this.ranks.rank(1).get("/work");
+		this.receiver.awaitUntil(() -> this.receiver.spans().stream().anyMatch((span) -> span.rank().isPresent()),
+				ARRIVAL_TIMEOUT);
+
+		List<ReceivedSpan> spans = this.receiver.spans();
+		assertThat(spans).isNotEmpty();
+		assertThat(spans).allSatisfy((span) -> assertRankResource(span.resource(), 1));
+		List<ReceivedMetric> micrometer = micrometerMetrics();
+		assertThat(micrometer).isNotEmpty();
+		assertThat(micrometer).allSatisfy((metric) -> assertRankResource(metric.resource(), 1));
+	}
+
+	@Test
+	@Order(3)
+	void lensEndpointShowsTheSilentRanksDoorsSilencedAndTheExportingRanksOpen() {
+		Map<String, String> silent = StackRanks.doors(this.ranks.rank(0));
+		Map<String, String> exporting = StackRanks.doors(this.ranks.rank(1));
+
+		assertThat(silent).containsEntry("lens.sdk", "silenced").containsEntry("micrometer.otlp", "silenced");
+		assertThat(exporting).containsEntry("lens.sdk", "exporting").containsEntry("micrometer.otlp", "exporting");
+	}
+
+	@Test
+	@Order(4)
+	void silentRankRunsNoExporterOrPublisherThread() {
+		List<String> silent = StackRanks.threadNames(this.ranks.rank(0));
+		List<String> exporting = StackRanks.threadNames(this.ranks.rank(1));
+
+		assertThat(silent).as("threads of the silent rank")
+			.noneMatch((name) -> TELEMETRY_THREADS.stream().anyMatch(name::contains));
+		// The same dump on the exporting rank shows what the names look like when they do run.
+		assertThat(exporting).as("threads of the exporting rank").anyMatch((name) -> name.contains("metrics-publisher"));
+	}
+
+	@Test
+	@Order(5)
+	void silentRankSendsNothingThroughSigterm() {
+		this.ranks.terminate(STOP_TIMEOUT);
+
+		assertThat(this.receiver.requestCountUnder(StackRanks.pathOf(0))).as("requests under /rank-0/: %s",
+				this.receiver.requestPaths())
+			.isZero();
+		assertThat(this.receiver.requestCountUnder(StackRanks.pathOf(1))).isPositive();
+	}
+
+	@Test
+	@Order(6)
+	void silentRankNeverConnectedToTheReceiver() throws IOException {
+		assumeTrue(this.straceLog != null, "strace is not installed at /usr/bin/strace: no socket-level record");
+		List<Integer> ports = new ArrayList<>();
+		for (String line : Files.readAllLines(this.straceLog)) {
+			Matcher port = CONNECT_PORT.matcher(line);
+			if (port.find()) {
+				ports.add(Integer.parseInt(port.group(1)));
+			}
+		}
+
+		// strace saw the silent rank's own relay calls to rank 1: it does record this JVM's connects.
+		assertThat(ports).as("ports rank 0 connected to").contains(this.ranks.rank(1).port());
+		assertThat(ports).as("ports rank 0 connected to").doesNotContain(this.receiver.port());
+	}
+
+	/** One round of traffic: work on both ranks, and rank 0 calling rank 1 (a connect of its own). */
+	private void work() {
+		assertThat(this.ranks.rank(0).get("/work").statusCode()).isEqualTo(200);
+		assertThat(this.ranks.rank(1).get("/work").statusCode()).isEqualTo(200);
+		assertThat(this.ranks.rank(0).get("/relay?next=" + this.ranks.rank(1).url() + "/work").statusCode())
+			.isEqualTo(200);
+		this.workCalls++;
+	}
+
+	private long micrometerPushes(int rank) {
+		return StackRanks.micrometerPushes(this.receiver, rank);
+	}
+
+	private List<ReceivedMetric> micrometerMetrics() {
+		return StackRanks.micrometerMetrics(this.receiver);
+	}
+
+	private static void assertRankResource(ReceivedResource resource, int rank) {
+		Map<String, Object> attributes = resource.attributes();
+		assertThat(String.valueOf(attributes.get("dl.rank"))).as("dl.rank of %s", attributes).isEqualTo(String.valueOf(rank));
+		assertThat(String.valueOf(attributes.get("dl.world_size"))).as("dl.world_size of %s", attributes).isEqualTo("2");
+		assertThat(attributes).as("resource").containsKeys("service.instance.id", "nemo.run.id");
+	}
+
+}

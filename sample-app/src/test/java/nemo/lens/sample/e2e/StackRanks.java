@@ -1,0 +1,133 @@
+package nemo.lens.sample.e2e;
+
+import java.nio.file.Files;
+import java.time.Duration;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.function.IntFunction;
+
+/**
+ * Starts the stack application {@code lens-stack-boot-otel} (Spring Boot's OpenTelemetry starter,
+ * Micrometer's OTLP registry, and Lens) as the ranks of a torchrun job, with every telemetry
+ * endpoint it reads pointed at one receiver under a path of its own, {@code /rank-N}: the
+ * {@code OTEL_*} variables, Boot's OTLP span and log exporters
+ * ({@code management.opentelemetry.*.export.otlp.endpoint}) and the Micrometer OTLP registry
+ * ({@code management.otlp.metrics.export.url}). Whatever a rank sends by any door lands under its
+ * path, whether or not it carries a rank resource.
+ */
+final class StackRanks {
+
+	/** The counter the stack application registers at start-up and counts {@code GET /work} with. */
+	private static final String WORK_COUNTER = "stack.work.calls";
+
+	private StackRanks() {
+	}
+
+	/** The receiver path of one rank's telemetry, {@code /rank-N/}. */
+	static String pathOf(int rank) {
+		return "/rank-" + rank + "/";
+	}
+
+	/**
+	 * Starts every rank of a job at once, as a launcher does, and waits until all are healthy.
+	 * @param strategy {@code nemo.lens.export-strategy}
+	 * @param wrapper by rank, a command to run the JVM under, such as strace; empty for none
+	 */
+	static RankGroup startJob(String test, OtlpReceiver receiver, String strategy, int worldSize, int ranksPerNode,
+			IntFunction<List<String>> wrapper, Duration timeout) {
+		String jobId = test + "-" + UUID.randomUUID().toString().substring(0, 8);
+		List<SampleAppProcess> started = new ArrayList<>();
+		try {
+			for (int rank = 0; rank < worldSize; rank++) {
+				started.add(start(test, receiver, jobId, strategy, rank, worldSize, ranksPerNode, wrapper.apply(rank)));
+			}
+			return RankGroup.of(started).awaitHealthy(timeout);
+		}
+		catch (RuntimeException | AssertionError ex) {
+			started.forEach(SampleAppProcess::close);
+			throw ex;
+		}
+	}
+
+	/** Kills whatever rank a test left running and stops the receiver; either may be {@code null}. */
+	static void close(RankGroup ranks, OtlpReceiver receiver) {
+		if (ranks != null) {
+			ranks.close();
+		}
+		if (receiver != null) {
+			receiver.close();
+		}
+	}
+
+	/**
+	 * Starts one rank and returns at once.
+	 * @param strategy {@code nemo.lens.export-strategy}
+	 * @param wrapper a command to run the JVM under, such as strace; empty for none
+	 */
+	private static SampleAppProcess start(String test, OtlpReceiver receiver, String jobId, String strategy, int rank,
+			int worldSize, int ranksPerNode, List<String> wrapper) {
+		String base = receiver.endpoint() + "/rank-" + rank;
+		Map<String, String> env = new LinkedHashMap<>(Launcher.TORCHRUN.variables(jobId, rank, worldSize, ranksPerNode));
+		env.putAll(OtlpReceiver.otelEnvironment(base));
+		env.put("NEMO_LENS_EXPORT_STRATEGY", strategy);
+		List<String> arguments = new ArrayList<>();
+		arguments.add("--management.opentelemetry.tracing.export.otlp.endpoint=" + base + Signal.TRACES.path());
+		arguments.add("--management.opentelemetry.logging.export.otlp.endpoint=" + base + Signal.LOGS.path());
+		arguments.add("--management.otlp.metrics.export.url=" + base + Signal.METRICS.path());
+		arguments.add("--management.endpoints.web.exposure.include=lens,health,threaddump");
+		return SampleAppProcess.start(test + "-rank" + rank, jar(), wrapper, env, arguments.toArray(String[]::new));
+	}
+
+	/** The {@code doors} of {@code GET /actuator/lens}: each door's name and state. */
+	static Map<String, String> doors(SampleAppProcess rank) {
+		Map<String, String> doors = new LinkedHashMap<>();
+		Object listed = rank.getJson("/actuator/lens").get("doors");
+		if (listed instanceof List<?> list) {
+			for (Object door : list) {
+				Map<?, ?> entry = (Map<?, ?>) door;
+				doors.put(String.valueOf(entry.get("name")), String.valueOf(entry.get("state")));
+			}
+		}
+		return doors;
+	}
+
+	/** The names of the live threads, from {@code GET /actuator/threaddump}. */
+	static List<String> threadNames(SampleAppProcess rank) {
+		Map<String, Object> dump = rank.getJson("/actuator/threaddump");
+		List<String> names = new ArrayList<>();
+		for (Object thread : (List<?>) dump.get("threads")) {
+			names.add(String.valueOf(((Map<?, ?>) thread).get("threadName")));
+		}
+		return names;
+	}
+
+	/**
+	 * Micrometer's OTLP batches one rank sent: each carries the counter the application registers
+	 * at start-up, with the rank on its resource.
+	 */
+	static long micrometerPushes(OtlpReceiver receiver, int rank) {
+		return micrometerMetrics(receiver).stream()
+			.filter((metric) -> String.valueOf(rank).equals(String.valueOf(metric.resource().attributes().get("dl.rank"))))
+			.count();
+	}
+
+	/** Every Micrometer counter the receiver got, one per push of each rank. */
+	static List<ReceivedMetric> micrometerMetrics(OtlpReceiver receiver) {
+		return receiver.metrics().stream().filter((metric) -> metric.name().equals(WORK_COUNTER)).toList();
+	}
+
+	/** {@code strace} when this machine has it, for a test that needs it to assume. */
+	static Optional<Path> strace() {
+		return Optional.of(Path.of("/usr/bin/strace")).filter(Files::isExecutable);
+	}
+
+	private static String jar() {
+		return SampleAppProcess.packagedJar("stack.boot-otel.jar");
+	}
+
+}
