@@ -32,7 +32,7 @@ import org.springframework.core.env.Environment;
 		"org.springframework.boot.opentelemetry.autoconfigure.logging.OpenTelemetryLoggingAutoConfiguration",
 		"org.springframework.boot.micrometer.tracing.opentelemetry.autoconfigure.OpenTelemetryTracingAutoConfiguration",
 		"org.springframework.boot.micrometer.tracing.autoconfigure.MicrometerTracingAutoConfiguration" })
-@ConditionalOnClass({ OpenTelemetry.class, TelemetryHandle.class })
+@ConditionalOnClass(OpenTelemetry.class)
 @EnableConfigurationProperties(NemoLensProperties.class)
 public final class NemoLensAutoConfiguration {
 
@@ -63,19 +63,29 @@ public final class NemoLensAutoConfiguration {
 		}
 	}
 
-	@Bean(destroyMethod = "")
-	@ConditionalOnMissingBean
-	TelemetryHandle lensTelemetryHandle(NemoLensProperties properties, Environment environment,
-			ExportStrategyRegistry registry, RankInfo rankInfo, ObjectProvider<SpanExporter> spanExporters) {
-		Function<String, String> variables = new SpringEnvironmentLookup(environment, properties);
-		return new TelemetryHandleFactory(registry, variables).create(
-				LensConfigFactory.create(properties, environment, variables), rankInfo,
-				spanExporters.orderedStream().toList());
-	}
+	/**
+	 * The handle Lens decides and owns, and its shutdown at context close; a
+	 * {@link TelemetryHandle} the application defines is its own to shut down.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnMissingBean(TelemetryHandle.class)
+	static class TelemetryHandleConfiguration {
 
-	@Bean
-	TelemetryHandleShutdown lensTelemetryHandleShutdown(TelemetryHandle handle, NemoLensProperties properties) {
-		return new TelemetryHandleShutdown(handle, properties.getShutdownTimeout());
+		@Bean(destroyMethod = "")
+		TelemetryHandle lensTelemetryHandle(NemoLensProperties properties, Environment environment,
+				ExportStrategyRegistry registry, RankInfo rankInfo, ObjectProvider<SpanExporter> spanExporters) {
+			Function<String, String> variables = new SpringEnvironmentLookup(environment, properties);
+			return new TelemetryHandleFactory(registry, variables).create(
+					LensConfigFactory.create(properties, environment, variables), rankInfo,
+					spanExporters.orderedStream().toList());
+		}
+
+		@Bean
+		TelemetryHandleShutdown lensTelemetryHandleShutdown(TelemetryHandle lensTelemetryHandle,
+				NemoLensProperties properties) {
+			return new TelemetryHandleShutdown(lensTelemetryHandle, properties.getShutdownTimeout());
+		}
+
 	}
 
 	/**
