@@ -3,7 +3,7 @@ package nemo.lens;
 import java.util.Map;
 import java.util.Objects;
 
-import nemo.lens.config.EnvironmentValues;
+import nemo.lens.env.EnvironmentValues;
 
 /**
  * Reads a {@link NemoLensConfig} from environment variables with a primary and an optional

@@ -3,8 +3,8 @@ package nemo.lens;
 import java.util.Map;
 import java.util.Objects;
 
-import nemo.lens.config.EnvironmentValues;
-import nemo.lens.strategies.ExportStrategies;
+import nemo.lens.env.EnvironmentValues;
+import nemo.lens.sdk.ExportSettings;
 
 /**
  * Immutable NeMo Lens settings: whether telemetry is on, which strategy picks the exporting ranks,
@@ -14,7 +14,7 @@ import nemo.lens.strategies.ExportStrategies;
  * Field names, defaults and environment keys are those of NeMo Lens 0.1.0. The strategy name is
  * checked lazily, when telemetry is set up; the sample rate is checked here.
  */
-public final class NemoLensConfig {
+public final class NemoLensConfig implements ExportSettings {
 
 	/** The default environment prefix. */
 	public static final String DEFAULT_ENV_PREFIX = "NEMO_LENS";
@@ -265,7 +265,7 @@ public final class NemoLensConfig {
 
 		private String serviceName = DEFAULT_SERVICE_NAME;
 
-		private String exportStrategy = ExportStrategies.SINGLE_RANK;
+		private String exportStrategy = BuiltinStrategies.SINGLE_RANK;
 
 		private int exportRank = -1;
 

@@ -1,4 +1,4 @@
-package nemo.lens.config;
+package nemo.lens.env;
 
 import java.util.Locale;
 import java.util.regex.Pattern;

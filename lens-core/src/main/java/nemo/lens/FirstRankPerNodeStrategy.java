@@ -1,10 +1,8 @@
-package nemo.lens.strategies;
+package nemo.lens;
 
 import java.util.function.Function;
 
-import nemo.lens.ExportStrategy;
-import nemo.lens.NemoLensConfig;
-import nemo.lens.config.EnvironmentValues;
+import nemo.lens.env.EnvironmentValues;
 import nemo.lens.launch.RankInfo;
 
 /**
@@ -38,7 +36,7 @@ final class FirstRankPerNodeStrategy implements ExportStrategy {
 
 	@Override
 	public String toString() {
-		return ExportStrategies.FIRST_RANK_PER_NODE;
+		return BuiltinStrategies.FIRST_RANK_PER_NODE;
 	}
 
 }
