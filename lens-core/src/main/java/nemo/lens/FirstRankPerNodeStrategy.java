@@ -31,7 +31,7 @@ final class FirstRankPerNodeStrategy implements ExportStrategy {
 		if (localRank != null) {
 			return EnvironmentValues.parseInt(LOCAL_RANK, localRank) == 0;
 		}
-		return RankInfo.detect(this.environment).localRank() == 0;
+		return RankInfo.detect(this.environment).localRank().orElse(0) == 0;
 	}
 
 	@Override

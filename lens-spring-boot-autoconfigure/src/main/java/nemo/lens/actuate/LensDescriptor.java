@@ -35,7 +35,7 @@ public record LensDescriptor(boolean enabled, boolean exporting, String exportSt
 		String serviceName, List<StrategySummary> strategies) implements OperationResponseBody {
 
 	static LensDescriptor of(TelemetryHandle handle, RankInfo rankInfo, ExportStrategyRegistry registry) {
-		Integer localRank = rankInfo.knownLocalRank().isPresent() ? rankInfo.knownLocalRank().getAsInt() : null;
+		Integer localRank = rankInfo.localRank().isPresent() ? rankInfo.localRank().getAsInt() : null;
 		List<StrategySummary> strategies = registry.registeredStrategies()
 			.stream()
 			.map((name) -> new StrategySummary(name, ExportStrategies.BUILTIN_STRATEGIES.contains(name)))

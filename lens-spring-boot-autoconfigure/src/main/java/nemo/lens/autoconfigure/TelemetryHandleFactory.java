@@ -49,7 +49,7 @@ final class TelemetryHandleFactory {
 					null);
 		}
 		TelemetryOptions options = TelemetryOptions.builder()
-			.localRank(rankInfo.knownLocalRank().isPresent() ? rankInfo.knownLocalRank().getAsInt() : null)
+			.localRank(rankInfo.localRank().isPresent() ? rankInfo.localRank().getAsInt() : null)
 			.spanExporter(spanExporter(spanExporters))
 			.warnings(deliveryLogger::warn)
 			.build();
