@@ -16,6 +16,7 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.ConfigurationPropertiesBindHandlerAdvisor;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -47,6 +48,16 @@ public final class NemoLensAutoConfiguration {
 		StrategyBeanRegistrar.registerAll(registry, beanFactory.getBeansOfType(ExportStrategy.class),
 				properties.isAllowStrategyOverride());
 		return registry;
+	}
+
+	/**
+	 * Reads {@code NEMO_LENS_*} variables as {@code NemoLensConfig.fromEnv} does; backs off only for
+	 * a bean of the same name, as other advisors of the application are no replacement.
+	 */
+	@Bean
+	@ConditionalOnMissingBean(name = "lensVariablesBindHandlerAdvisor")
+	static ConfigurationPropertiesBindHandlerAdvisor lensVariablesBindHandlerAdvisor() {
+		return LensVariablesBindHandler::new;
 	}
 
 	@Bean
