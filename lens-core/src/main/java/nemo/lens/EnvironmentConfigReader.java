@@ -1,16 +1,22 @@
 package nemo.lens;
 
+import java.lang.reflect.RecordComponent;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 
-import nemo.lens.config.EnvironmentValues;
+import nemo.lens.env.EnvironmentValues;
 
 /**
  * Reads a {@link NemoLensConfig} from environment variables with a primary and an optional
- * fallback prefix, following NeMo Lens 0.1.0: blank means unset, and errors name the primary
- * variable even when the value came from the fallback.
+ * fallback prefix, following NeMo Lens 0.1.0: each setting from the variable named after it
+ * ({@code exportSampleRate} from {@code PREFIX_EXPORT_SAMPLE_RATE}), blank means unset, and errors
+ * name the primary variable even when the value came from the fallback. Two names differ, as in
+ * the reference: the service name is {@code OTEL_SERVICE_NAME}, the user {@code PREFIX_USER_ID}.
  */
 final class EnvironmentConfigReader {
+
+	private static final String SERVICE_NAME_VARIABLE = "OTEL_SERVICE_NAME";
 
 	private final Map<String, String> env;
 
@@ -28,51 +34,45 @@ final class EnvironmentConfigReader {
 	}
 
 	NemoLensConfig read() {
-		NemoLensConfig.Builder builder = NemoLensConfig.builder();
-		ifPresent("ENABLED", (name, value) -> builder.enabled(EnvironmentValues.parseBoolean(name, value)));
-		String serviceName = this.env.get("OTEL_SERVICE_NAME");
-		builder.serviceName(serviceName);
-		ifPresent("EXPORT_STRATEGY", (name, value) -> builder.exportStrategy(value));
-		ifPresent("EXPORT_RANK", (name, value) -> builder.exportRank(EnvironmentValues.parseInt(name, value)));
-		ifPresent("EXPORT_SAMPLE_RATE", (name, value) -> {
-			double rate = EnvironmentValues.parseDouble(name, value);
-			NemoLensConfig.Builder.checkSampleRate(name, rate);
-			builder.exportSampleRate(rate);
-		});
-		ifPresent("SAMPLER_ENABLED", (name, value) -> builder.samplerEnabled(EnvironmentValues.parseBoolean(name, value)));
-		ifPresent("TRACES_ENABLED", (name, value) -> builder.tracesEnabled(EnvironmentValues.parseBoolean(name, value)));
-		ifPresent("METRICS_ENABLED", (name, value) -> builder.metricsEnabled(EnvironmentValues.parseBoolean(name, value)));
-		ifPresent("LOGS_ENABLED", (name, value) -> builder.logsEnabled(EnvironmentValues.parseBoolean(name, value)));
-		ifPresent("EXPORTER", (name, value) -> builder.exporter(value));
-		ifPresent("RUN_ID", (name, value) -> builder.runId(value));
-		ifPresent("USER_ID", (name, value) -> builder.user(value));
-		return builder.build();
+		NemoLensConfig defaults = NemoLensConfig.defaults();
+		Object[] values = new Object[ConfigComponents.ALL.length];
+		for (int i = 0; i < values.length; i++) {
+			RecordComponent component = ConfigComponents.ALL[i];
+			Object value = component.getName().equals("serviceName") ? this.env.get(SERVICE_NAME_VARIABLE)
+					: read(component);
+			values[i] = (value != null) ? value : ConfigComponents.value(component, defaults);
+		}
+		return ConfigComponents.construct(values);
 	}
 
 	/**
-	 * Calls the setter with the primary variable's name and the first non-blank trimmed value of
-	 * the primary, then the fallback variable; does nothing when both are blank or unset.
+	 * Reads the first non-blank trimmed value of the primary, then the fallback variable, as the
+	 * component's type; {@code null} when both are blank or unset.
 	 */
-	private void ifPresent(String key, ValueSetter setter) {
+	private Object read(RecordComponent component) {
+		String key = variableKey(component.getName());
 		String primaryName = this.prefix + "_" + key;
 		String value = trimmed(this.env.get(primaryName));
 		if (value.isEmpty() && this.fallbackPrefix != null) {
 			value = trimmed(this.env.get(this.fallbackPrefix + "_" + key));
 		}
-		if (!value.isEmpty()) {
-			setter.set(primaryName, value);
+		Object read = EnvironmentValues.read(primaryName, value, component.getType());
+		if (read != null && component.getName().equals("exportSampleRate")) {
+			EnvironmentValues.checkFraction(primaryName, (double) read);
 		}
+		return read;
+	}
+
+	/** {@code exportSampleRate} is read from {@code EXPORT_SAMPLE_RATE}, {@code user} from {@code USER_ID}. */
+	static String variableKey(String componentName) {
+		if (componentName.equals("user")) {
+			return "USER_ID";
+		}
+		return componentName.replaceAll("([a-z])([A-Z])", "$1_$2").toUpperCase(Locale.ROOT);
 	}
 
 	private static String trimmed(String value) {
 		return (value != null) ? value.trim() : "";
-	}
-
-	@FunctionalInterface
-	private interface ValueSetter {
-
-		void set(String variableName, String value);
-
 	}
 
 }

@@ -8,9 +8,6 @@ import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import java.util.stream.Collectors;
-
-import nemo.lens.strategies.ExportStrategies;
-
 /**
  * Named export strategies. A new registry holds the four built-ins, which can be replaced only
  * with {@code allowOverride} and never removed. Thread-safe: every operation is atomic, and
@@ -39,7 +36,7 @@ public final class ExportStrategyRegistry {
 	 */
 	public ExportStrategyRegistry(Function<String, String> environment) {
 		this.environment = Objects.requireNonNull(environment, "environment must not be null");
-		this.builtins = ExportStrategies.builtins(environment);
+		this.builtins = BuiltinStrategies.create(environment);
 		this.strategies.putAll(this.builtins);
 	}
 
@@ -83,7 +80,7 @@ public final class ExportStrategyRegistry {
 	 * overridden) or is not registered
 	 */
 	public void unregister(String name) {
-		if (ExportStrategies.BUILTIN_STRATEGIES.contains(name)) {
+		if (BuiltinStrategies.NAMES.contains(name)) {
 			throw new IllegalArgumentException("Cannot unregister built-in strategy '" + name + "'.");
 		}
 		if (name == null || this.strategies.remove(name) == null) {

@@ -1,10 +1,11 @@
 package nemo.lens;
 
+import java.lang.reflect.RecordComponent;
 import java.util.Map;
 import java.util.Objects;
 
-import nemo.lens.config.EnvironmentValues;
-import nemo.lens.strategies.ExportStrategies;
+import nemo.lens.env.EnvironmentValues;
+import nemo.lens.sdk.ExportSettings;
 
 /**
  * Immutable NeMo Lens settings: whether telemetry is on, which strategy picks the exporting ranks,
@@ -12,9 +13,28 @@ import nemo.lens.strategies.ExportStrategies;
  * {@link #defaults()}, or read one from {@code NEMO_LENS_*} variables with {@link #fromEnv()}.
  * <p>
  * Field names, defaults and environment keys are those of NeMo Lens 0.1.0. The strategy name is
- * checked lazily, when telemetry is set up; the sample rate is checked here.
+ * checked lazily, when telemetry is set up; the sample rate is checked here. A setting is one
+ * component here and one field, with its default, in {@link Builder}; {@link #fromEnv()} reads
+ * each component from the variable named after it.
+ *
+ * @param enabled whether telemetry is on at all; when off, every rank gets no-op telemetry
+ * @param serviceName the {@code service.name} of exported telemetry, never blank
+ * @param exportStrategy the name of the registered strategy that decides whether this rank exports
+ * @param exportRank the rank that exports under {@code single_rank}; any negative value means the
+ * last rank
+ * @param exportSampleRate the fraction of ranks that export under {@code sampled}, and that the
+ * rank-aware sampler keeps, within {@code [0.0, 1.0]}
+ * @param samplerEnabled whether exporting ranks install the rank-aware trace sampler
+ * @param tracesEnabled whether exporting ranks export traces
+ * @param metricsEnabled whether exporting ranks export metrics
+ * @param logsEnabled whether exporting ranks export logs
+ * @param exporter the exporter name: {@code otlp}, {@code console} or {@code none}; checked at setup
+ * @param runId the run id shared by all ranks of one job; empty means "fill in at setup"
+ * @param user the user id recorded as {@code nemo.user.id}; empty means none
  */
-public final class NemoLensConfig {
+public record NemoLensConfig(boolean enabled, String serviceName, String exportStrategy, int exportRank,
+		double exportSampleRate, boolean samplerEnabled, boolean tracesEnabled, boolean metricsEnabled,
+		boolean logsEnabled, String exporter, String runId, String user) implements ExportSettings {
 
 	/** The default environment prefix. */
 	public static final String DEFAULT_ENV_PREFIX = "NEMO_LENS";
@@ -27,43 +47,18 @@ public final class NemoLensConfig {
 
 	private static final NemoLensConfig DEFAULTS = new Builder().build();
 
-	private final boolean enabled;
-
-	private final String serviceName;
-
-	private final String exportStrategy;
-
-	private final int exportRank;
-
-	private final double exportSampleRate;
-
-	private final boolean samplerEnabled;
-
-	private final boolean tracesEnabled;
-
-	private final boolean metricsEnabled;
-
-	private final boolean logsEnabled;
-
-	private final String exporter;
-
-	private final String runId;
-
-	private final String user;
-
-	private NemoLensConfig(Builder builder) {
-		this.enabled = builder.enabled;
-		this.serviceName = builder.serviceName;
-		this.exportStrategy = builder.exportStrategy;
-		this.exportRank = builder.exportRank;
-		this.exportSampleRate = builder.exportSampleRate;
-		this.samplerEnabled = builder.samplerEnabled;
-		this.tracesEnabled = builder.tracesEnabled;
-		this.metricsEnabled = builder.metricsEnabled;
-		this.logsEnabled = builder.logsEnabled;
-		this.exporter = builder.exporter;
-		this.runId = builder.runId;
-		this.user = builder.user;
+	/**
+	 * Normalises and checks the settings: a blank service name means
+	 * {@value #DEFAULT_SERVICE_NAME}, run id and user are trimmed ({@code null} means empty).
+	 * @throws IllegalArgumentException when the sample rate is NaN or outside {@code [0.0, 1.0]}
+	 */
+	public NemoLensConfig {
+		serviceName = (serviceName == null || serviceName.isBlank()) ? DEFAULT_SERVICE_NAME : serviceName.trim();
+		Objects.requireNonNull(exportStrategy, "exportStrategy must not be null");
+		Objects.requireNonNull(exporter, "exporter must not be null");
+		runId = (runId != null) ? runId.trim() : "";
+		user = (user != null) ? user.trim() : "";
+		EnvironmentValues.checkFraction("exportSampleRate", exportSampleRate);
 	}
 
 	/**
@@ -124,136 +119,7 @@ public final class NemoLensConfig {
 	 * @return a builder
 	 */
 	public Builder toBuilder() {
-		return new Builder(this);
-	}
-
-	/**
-	 * Whether telemetry is on at all; when off, every rank gets no-op telemetry.
-	 * @return whether enabled
-	 */
-	public boolean enabled() {
-		return this.enabled;
-	}
-
-	/**
-	 * The {@code service.name} of exported telemetry.
-	 * @return the service name, never blank
-	 */
-	public String serviceName() {
-		return this.serviceName;
-	}
-
-	/**
-	 * The name of the registered strategy that decides whether this rank exports.
-	 * @return the strategy name
-	 */
-	public String exportStrategy() {
-		return this.exportStrategy;
-	}
-
-	/**
-	 * The rank that exports under {@code single_rank}; any negative value means the last rank.
-	 * @return the export rank
-	 */
-	public int exportRank() {
-		return this.exportRank;
-	}
-
-	/**
-	 * The fraction of ranks that export under {@code sampled}, and that the rank-aware sampler
-	 * keeps, within {@code [0.0, 1.0]}.
-	 * @return the sample rate
-	 */
-	public double exportSampleRate() {
-		return this.exportSampleRate;
-	}
-
-	/**
-	 * Whether exporting ranks install the rank-aware trace sampler.
-	 * @return whether the sampler is enabled
-	 */
-	public boolean samplerEnabled() {
-		return this.samplerEnabled;
-	}
-
-	/**
-	 * Whether exporting ranks export traces.
-	 * @return whether traces are enabled
-	 */
-	public boolean tracesEnabled() {
-		return this.tracesEnabled;
-	}
-
-	/**
-	 * Whether exporting ranks export metrics.
-	 * @return whether metrics are enabled
-	 */
-	public boolean metricsEnabled() {
-		return this.metricsEnabled;
-	}
-
-	/**
-	 * Whether exporting ranks export logs.
-	 * @return whether logs are enabled
-	 */
-	public boolean logsEnabled() {
-		return this.logsEnabled;
-	}
-
-	/**
-	 * The exporter name: {@code otlp}, {@code console} or {@code none}; checked at setup.
-	 * @return the exporter name
-	 */
-	public String exporter() {
-		return this.exporter;
-	}
-
-	/**
-	 * The run id shared by all ranks of one job; empty means "fill in at setup".
-	 * @return the run id, possibly empty
-	 */
-	public String runId() {
-		return this.runId;
-	}
-
-	/**
-	 * The user id recorded as {@code nemo.user.id}; empty means none.
-	 * @return the user id, possibly empty
-	 */
-	public String user() {
-		return this.user;
-	}
-
-	@Override
-	public boolean equals(Object other) {
-		if (this == other) {
-			return true;
-		}
-		if (!(other instanceof NemoLensConfig that)) {
-			return false;
-		}
-		return this.enabled == that.enabled && this.exportRank == that.exportRank
-				&& Double.compare(this.exportSampleRate, that.exportSampleRate) == 0
-				&& this.samplerEnabled == that.samplerEnabled && this.tracesEnabled == that.tracesEnabled
-				&& this.metricsEnabled == that.metricsEnabled && this.logsEnabled == that.logsEnabled
-				&& this.serviceName.equals(that.serviceName) && this.exportStrategy.equals(that.exportStrategy)
-				&& this.exporter.equals(that.exporter) && this.runId.equals(that.runId) && this.user.equals(that.user);
-	}
-
-	@Override
-	public int hashCode() {
-		return Objects.hash(this.enabled, this.serviceName, this.exportStrategy, this.exportRank,
-				this.exportSampleRate, this.samplerEnabled, this.tracesEnabled, this.metricsEnabled, this.logsEnabled,
-				this.exporter, this.runId, this.user);
-	}
-
-	@Override
-	public String toString() {
-		return "NemoLensConfig{enabled=" + this.enabled + ", serviceName='" + this.serviceName + "', exportStrategy='"
-				+ this.exportStrategy + "', exportRank=" + this.exportRank + ", exportSampleRate="
-				+ this.exportSampleRate + ", samplerEnabled=" + this.samplerEnabled + ", tracesEnabled="
-				+ this.tracesEnabled + ", metricsEnabled=" + this.metricsEnabled + ", logsEnabled=" + this.logsEnabled
-				+ ", exporter='" + this.exporter + "', runId='" + this.runId + "', user='" + this.user + "'}";
+		return new Builder().copy(this);
 	}
 
 	/**
@@ -265,7 +131,7 @@ public final class NemoLensConfig {
 
 		private String serviceName = DEFAULT_SERVICE_NAME;
 
-		private String exportStrategy = ExportStrategies.SINGLE_RANK;
+		private String exportStrategy = BuiltinStrategies.SINGLE_RANK;
 
 		private int exportRank = -1;
 
@@ -288,20 +154,6 @@ public final class NemoLensConfig {
 		private Builder() {
 		}
 
-		private Builder(NemoLensConfig config) {
-			this.enabled = config.enabled;
-			this.serviceName = config.serviceName;
-			this.exportStrategy = config.exportStrategy;
-			this.exportRank = config.exportRank;
-			this.exportSampleRate = config.exportSampleRate;
-			this.samplerEnabled = config.samplerEnabled;
-			this.tracesEnabled = config.tracesEnabled;
-			this.metricsEnabled = config.metricsEnabled;
-			this.logsEnabled = config.logsEnabled;
-			this.exporter = config.exporter;
-			this.runId = config.runId;
-			this.user = config.user;
-		}
 
 		/**
 		 * Sets whether telemetry is on at all.
@@ -319,8 +171,7 @@ public final class NemoLensConfig {
 		 * @return this builder
 		 */
 		public Builder serviceName(String serviceName) {
-			this.serviceName = (serviceName == null || serviceName.isBlank()) ? DEFAULT_SERVICE_NAME
-					: serviceName.trim();
+			this.serviceName = serviceName;
 			return this;
 		}
 
@@ -330,7 +181,7 @@ public final class NemoLensConfig {
 		 * @return this builder
 		 */
 		public Builder exportStrategy(String exportStrategy) {
-			this.exportStrategy = Objects.requireNonNull(exportStrategy, "exportStrategy must not be null");
+			this.exportStrategy = exportStrategy;
 			return this;
 		}
 
@@ -400,7 +251,7 @@ public final class NemoLensConfig {
 		 * @return this builder
 		 */
 		public Builder exporter(String exporter) {
-			this.exporter = Objects.requireNonNull(exporter, "exporter must not be null");
+			this.exporter = exporter;
 			return this;
 		}
 
@@ -410,7 +261,7 @@ public final class NemoLensConfig {
 		 * @return this builder
 		 */
 		public Builder runId(String runId) {
-			this.runId = (runId != null) ? runId.trim() : "";
+			this.runId = runId;
 			return this;
 		}
 
@@ -420,7 +271,7 @@ public final class NemoLensConfig {
 		 * @return this builder
 		 */
 		public Builder user(String user) {
-			this.user = (user != null) ? user.trim() : "";
+			this.user = user;
 			return this;
 		}
 
@@ -431,15 +282,19 @@ public final class NemoLensConfig {
 		 * {@code [0.0, 1.0]}
 		 */
 		public NemoLensConfig build() {
-			checkSampleRate("exportSampleRate", this.exportSampleRate);
-			return new NemoLensConfig(this);
+			Object[] values = new Object[ConfigComponents.ALL.length];
+			for (int i = 0; i < values.length; i++) {
+				values[i] = ConfigComponents.get(ConfigComponents.ALL[i], this);
+			}
+			return ConfigComponents.construct(values);
 		}
 
-		static void checkSampleRate(String name, double rate) {
-			if (Double.isNaN(rate) || rate < 0.0 || rate > 1.0) {
-				throw new IllegalArgumentException(
-						name + " must be within [0.0, 1.0], got " + rate + ".");
+		/** Takes every setting of a config: the fields are named after the components. */
+		private Builder copy(NemoLensConfig config) {
+			for (RecordComponent component : ConfigComponents.ALL) {
+				ConfigComponents.set(component, this, ConfigComponents.value(component, config));
 			}
+			return this;
 		}
 
 	}

@@ -8,13 +8,14 @@ import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.sdk.logs.export.LogRecordExporter;
 import io.opentelemetry.sdk.metrics.export.MetricReader;
 import io.opentelemetry.sdk.trace.export.SpanExporter;
+import nemo.lens.sdk.ExportOverrides;
 
 /**
  * Per-call options of {@code setupTelemetry}: the escape hatches of the Python keyword arguments.
  * Exporter and reader overrides apply only on an exporting, enabled rank; on every other rank they
  * are never used (and never shut down, so the caller keeps ownership).
  */
-public final class TelemetryOptions {
+public final class TelemetryOptions implements ExportOverrides {
 
 	private static final TelemetryOptions DEFAULTS = new Builder().build();
 
@@ -117,6 +118,7 @@ public final class TelemetryOptions {
 	 * logs.
 	 * @return the exporter, or {@code null}
 	 */
+	@Override
 	public LogRecordExporter logRecordExporter() {
 		return this.logRecordExporter;
 	}

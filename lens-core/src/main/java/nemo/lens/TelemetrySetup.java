@@ -10,7 +10,7 @@ import io.opentelemetry.api.trace.propagation.W3CTraceContextPropagator;
 import io.opentelemetry.context.propagation.ContextPropagators;
 import io.opentelemetry.context.propagation.TextMapPropagator;
 import nemo.lens.sdk.ExportingTelemetry;
-import nemo.lens.sdk.TelemetryExporter;
+import nemo.lens.sdk.ExporterName;
 
 /**
  * Decides whether this rank exports and builds its telemetry, without the process-wide guard of
@@ -67,7 +67,7 @@ public final class TelemetrySetup {
 				: this.registry.get(resolved.exportStrategy());
 		String strategyName = (options.exportStrategy() != null) ? PER_CALL_STRATEGY : resolved.exportStrategy();
 		boolean selected = strategy.shouldExport(resolved, rank, worldSize);
-		TelemetryExporter.named(resolved.exporter());
+		ExporterName.named(resolved.exporter());
 		if (!resolved.enabled() || !selected) {
 			return new TelemetryHandle(resolved, rank, worldSize, strategyName, NON_EXPORTING, null);
 		}

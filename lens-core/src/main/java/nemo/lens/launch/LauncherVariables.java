@@ -3,7 +3,7 @@ package nemo.lens.launch;
 import java.util.Objects;
 import java.util.function.Function;
 
-import nemo.lens.config.EnvironmentValues;
+import nemo.lens.env.EnvironmentValues;
 
 /**
  * The launcher variables of one process, read through a lookup by name. A blank value counts as

@@ -125,21 +125,13 @@ public final class RankInfo {
 	}
 
 	/**
-	 * Returns the rank of this process among the ranks of its node. A launcher that gives none
-	 * (node- and pod-level schedulers, bare PMI) leaves it at 0, as the Python library reads a
-	 * missing {@code LOCAL_RANK}; {@link #sources()} then has no {@code localRank} entry.
-	 * @return the local rank, 0 when unknown
-	 */
-	public int localRank() {
-		return (this.localRank != null) ? this.localRank : 0;
-	}
-
-	/**
-	 * Returns the rank of this process among the ranks of its node, where the launcher gives it;
-	 * unlike {@link #localRank()}, an unknown local rank is not read as 0.
+	 * Returns the rank of this process among the ranks of its node, where the launcher gives it.
+	 * Node- and pod-level schedulers and bare PMI give none; then it is empty, like its siblings,
+	 * and {@link #sources()} has no {@code localRank} entry. (The Python library reads a missing
+	 * {@code LOCAL_RANK} as 0; {@code first_rank_per_node} does so explicitly.)
 	 * @return the local rank, or empty when unknown
 	 */
-	public OptionalInt knownLocalRank() {
+	public OptionalInt localRank() {
 		return optional(this.localRank);
 	}
 

@@ -2,6 +2,8 @@
  * Who a process is in a distributed job: {@link nemo.lens.launch.RankInfo} reads the rank, world
  * size and local rank that torchrun, Slurm, MPI, Kubernetes and other launchers set, from one
  * launcher at a time and in a fixed order, so that nested launchers and inherited variables do
- * not mislead it. Imports no Spring type.
+ * not mislead it.
+ * <p>
+ * May import {@code nemo.lens.env} only; imports no Spring type.
  */
 package nemo.lens.launch;

@@ -21,8 +21,6 @@ import io.opentelemetry.sdk.metrics.export.MetricReader;
 import io.opentelemetry.sdk.metrics.export.PeriodicMetricReader;
 import io.opentelemetry.sdk.resources.Resource;
 import io.opentelemetry.sdk.trace.export.SpanExporter;
-import nemo.lens.NemoLensConfig;
-import nemo.lens.TelemetryOptions;
 
 /**
  * The real OpenTelemetry SDK of an exporting rank, and its bounded shutdown.
@@ -98,7 +96,7 @@ public final class ExportingTelemetry {
 	 * @param config the resolved settings, run id filled in
 	 * @return a builder
 	 */
-	public static Builder builder(NemoLensConfig config) {
+	public static Builder builder(ExportSettings config) {
 		return new Builder(config);
 	}
 
@@ -142,19 +140,22 @@ public final class ExportingTelemetry {
 	 */
 	public static final class Builder {
 
-		private final NemoLensConfig config;
+		private static final ExportOverrides NO_OVERRIDES = new ExportOverrides() {
+		};
+
+		private final ExportSettings config;
 
 		private int rank;
 
 		private int worldSize = 1;
 
-		private TelemetryOptions options = TelemetryOptions.defaults();
+		private ExportOverrides options = NO_OVERRIDES;
 
 		private Function<String, String> environment = System::getenv;
 
 		private PrintStream console = System.out;
 
-		private Builder(NemoLensConfig config) {
+		private Builder(ExportSettings config) {
 			this.config = Objects.requireNonNull(config, "config must not be null");
 		}
 
@@ -176,7 +177,7 @@ public final class ExportingTelemetry {
 		 * @param options the options
 		 * @return this builder
 		 */
-		public Builder options(TelemetryOptions options) {
+		public Builder options(ExportOverrides options) {
 			this.options = Objects.requireNonNull(options, "options must not be null");
 			return this;
 		}
@@ -207,7 +208,7 @@ public final class ExportingTelemetry {
 		 * @throws IllegalArgumentException when the exporter name is unknown
 		 */
 		public ExportingTelemetry build() {
-			TelemetryExporter exporter = TelemetryExporter.named(this.config.exporter());
+			ExporterName exporter = ExporterName.named(this.config.exporter());
 			OpenSpanTracker openSpans = new OpenSpanTracker();
 			Consumer<String> warnings = (this.options.warnings() != null) ? this.options.warnings()
 					: (message) -> logger.log(Level.WARNING, message);
@@ -230,7 +231,7 @@ public final class ExportingTelemetry {
 				configureMetrics(sdk, exporter, ledger);
 			}
 			LogRecordExporter logs = (this.options.logRecordExporter() != null) ? this.options.logRecordExporter()
-					: (exporter == TelemetryExporter.CONSOLE) ? new ConsoleLogRecordExporter(this.console) : null;
+					: (exporter == ExporterName.CONSOLE) ? new ConsoleLogRecordExporter(this.console) : null;
 			if (this.config.logsEnabled() && logs != null) {
 				sdk.addLoggerProviderCustomizer((provider, properties) -> provider
 					.addLogRecordProcessor(BatchProcessors.logRecords(logs, properties)));
@@ -238,10 +239,10 @@ public final class ExportingTelemetry {
 			return new ExportingTelemetry(sdk.build().getOpenTelemetrySdk(), openSpans, ledger, warnings);
 		}
 
-		private void configureTraces(AutoConfiguredOpenTelemetrySdkBuilder sdk, TelemetryExporter exporter,
+		private void configureTraces(AutoConfiguredOpenTelemetrySdkBuilder sdk, ExporterName exporter,
 				OpenSpanTracker openSpans, DeliveryLedger ledger) {
 			SpanExporter own = (this.options.spanExporter() != null) ? this.options.spanExporter()
-					: (exporter == TelemetryExporter.CONSOLE) ? new ConsoleSpanExporter(this.console) : null;
+					: (exporter == ExporterName.CONSOLE) ? new ConsoleSpanExporter(this.console) : null;
 			sdk.addTracerProviderCustomizer((traces, properties) -> {
 				traces.addSpanProcessor(openSpans);
 				if (own != null) {
@@ -255,13 +256,13 @@ public final class ExportingTelemetry {
 			}
 		}
 
-		private void configureMetrics(AutoConfiguredOpenTelemetrySdkBuilder sdk, TelemetryExporter exporter,
+		private void configureMetrics(AutoConfiguredOpenTelemetrySdkBuilder sdk, ExporterName exporter,
 				DeliveryLedger ledger) {
 			MetricReader reader = this.options.metricReader();
 			if (reader != null) {
 				sdk.addMeterProviderCustomizer((metrics, properties) -> metrics.registerMetricReader(reader));
 			}
-			else if (exporter == TelemetryExporter.CONSOLE) {
+			else if (exporter == ExporterName.CONSOLE) {
 				sdk.addMeterProviderCustomizer((metrics, properties) -> metrics
 					.registerMetricReader(PeriodicMetricReader.builder(ledger.counting(new ConsoleMetricExporter(this.console)))
 						.setInterval(properties.getDuration("otel.metric.export.interval"))
@@ -279,8 +280,8 @@ public final class ExportingTelemetry {
 		 * replace; everything else is added by the customizers above. Forced, so that a stray
 		 * {@code OTEL_TRACES_EXPORTER} cannot make a rank export what Lens was told not to.
 		 */
-		private Map<String, String> signalProperties(TelemetryExporter exporter) {
-			boolean otlp = exporter == TelemetryExporter.OTLP;
+		private Map<String, String> signalProperties(ExporterName exporter) {
+			boolean otlp = exporter == ExporterName.OTLP;
 			Map<String, String> properties = new HashMap<>(this.options.otelProperties());
 			properties.put("otel.traces.exporter",
 					(otlp && this.config.tracesEnabled() && this.options.spanExporter() == null) ? "otlp" : "none");

@@ -5,7 +5,6 @@ import java.util.function.Function;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.common.AttributesBuilder;
 import io.opentelemetry.sdk.resources.Resource;
-import nemo.lens.NemoLensConfig;
 
 /**
  * The resource that identifies one rank of one run. Layers, later winning: whatever the SDK
@@ -28,7 +27,7 @@ final class LensResource {
 	private LensResource() {
 	}
 
-	static Resource rankResource(NemoLensConfig config, int rank, int worldSize, Integer localRank,
+	static Resource rankResource(ExportSettings config, int rank, int worldSize, Integer localRank,
 			Function<String, String> environment) {
 		AttributesBuilder attributes = Attributes.builder()
 			.put("service.name", config.serviceName())

@@ -8,7 +8,6 @@ import io.opentelemetry.context.Context;
 import io.opentelemetry.sdk.trace.data.LinkData;
 import io.opentelemetry.sdk.trace.samplers.Sampler;
 import io.opentelemetry.sdk.trace.samplers.SamplingResult;
-import nemo.lens.strategies.RankSampling;
 
 /**
  * Keeps or drops every span of this rank, decided once from the rank and a rate with the same md5

@@ -2,17 +2,19 @@ package nemo.lens.strategies;
 
 import java.util.Collections;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 import nemo.lens.ExportStrategy;
+import nemo.lens.ExportStrategyRegistry;
 import nemo.lens.NemoLens;
 
 /**
- * The four built-in strategies of NeMo Lens and the process-wide lookup. Lives apart from the
- * top-level API, as in the reference ({@code nemo.lens.strategies}).
+ * The names of the four built-in strategies of NeMo Lens and the process-wide lookup, apart from
+ * the top-level API as in the reference ({@code nemo.lens.strategies}). The implementations are
+ * internal to {@code nemo.lens}, which holds them in every {@link ExportStrategyRegistry}.
  */
 public final class ExportStrategies {
 
@@ -46,15 +48,14 @@ public final class ExportStrategies {
 	}
 
 	/**
-	 * Creates the built-in strategies.
+	 * Creates the built-in strategies, as every new {@link ExportStrategyRegistry} holds them.
 	 * @param environment looks up launcher variables for {@code first_rank_per_node}; returns
 	 * {@code null} when a variable is unset
 	 * @return the built-ins by name
 	 */
 	public static Map<String, ExportStrategy> builtins(Function<String, String> environment) {
-		Objects.requireNonNull(environment, "environment must not be null");
-		return Map.of(ALL_RANKS, new AllRanksStrategy(), SINGLE_RANK, new SingleRankStrategy(), SAMPLED,
-				new SampledStrategy(), FIRST_RANK_PER_NODE, new FirstRankPerNodeStrategy(environment));
+		ExportStrategyRegistry registry = new ExportStrategyRegistry(environment);
+		return BUILTIN_STRATEGIES.stream().collect(Collectors.toUnmodifiableMap(Function.identity(), registry::get));
 	}
 
 }

@@ -50,7 +50,7 @@ class NestedLaunchersTests {
 		assertThat(info.launcher()).isEqualTo("torchrun");
 		assertThat(info.rank()).isEqualTo(6);
 		assertThat(info.worldSize()).isEqualTo(8);
-		assertThat(info.localRank()).isEqualTo(2);
+		assertThat(info.localRank()).hasValue(2);
 		assertThat(info.nodeRank()).hasValue(1);
 	}
 
@@ -60,7 +60,7 @@ class NestedLaunchersTests {
 		assertThat(info.launcher()).isEqualTo("openmpi");
 		assertThat(info.rank()).isEqualTo(5);
 		assertThat(info.worldSize()).isEqualTo(8);
-		assertThat(info.localRank()).isEqualTo(1);
+		assertThat(info.localRank()).hasValue(1);
 	}
 
 	@Test
@@ -125,7 +125,7 @@ class NestedLaunchersTests {
 				PMI_SIZE=5
 				"""));
 		assertThat(info.launcher()).isEqualTo("slurm");
-		assertThat(info.localRank()).isEqualTo(1);
+		assertThat(info.localRank()).hasValue(1);
 	}
 
 	@Test

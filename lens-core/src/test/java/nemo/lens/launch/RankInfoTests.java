@@ -16,7 +16,7 @@ class RankInfoTests {
 		RankInfo info = RankInfo.detect(TORCHRUN);
 		assertThat(info.rank()).isEqualTo(5);
 		assertThat(info.worldSize()).isEqualTo(8);
-		assertThat(info.localRank()).isEqualTo(1);
+		assertThat(info.localRank()).hasValue(1);
 		assertThat(info.localWorldSize()).hasValue(4);
 		assertThat(info.nodeRank()).hasValue(1);
 		assertThat(info.launcher()).isEqualTo("torchrun");
@@ -43,8 +43,8 @@ class RankInfoTests {
 	}
 
 	@Test
-	void unknownLocalRankReadsAsZeroLikeAMissingLocalRankInPython() {
-		assertThat(RankInfo.detect(BARE_PMI).localRank()).isZero();
+	void unknownLocalRankIsEmpty() {
+		assertThat(RankInfo.detect(BARE_PMI).localRank()).isEmpty();
 	}
 
 	@Test
@@ -52,7 +52,7 @@ class RankInfoTests {
 		RankInfo info = RankInfo.detect(Map.of());
 		assertThat(info.rank()).isZero();
 		assertThat(info.worldSize()).isEqualTo(1);
-		assertThat(info.localRank()).isZero();
+		assertThat(info.localRank()).isEmpty();
 		assertThat(info.launcher()).isEqualTo("default");
 		assertThat(info.sources()).isEmpty();
 	}

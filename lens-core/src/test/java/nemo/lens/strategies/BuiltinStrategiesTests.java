@@ -5,6 +5,7 @@ import java.util.stream.IntStream;
 
 import nemo.lens.ExportStrategy;
 import nemo.lens.NemoLensConfig;
+import nemo.lens.sdk.RankSampling;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

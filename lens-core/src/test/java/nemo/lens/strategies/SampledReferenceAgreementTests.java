@@ -9,6 +9,7 @@ import java.util.Map;
 
 import nemo.lens.ExportStrategy;
 import nemo.lens.NemoLensConfig;
+import nemo.lens.sdk.RankSampling;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -3,6 +3,7 @@ package nemo.lens.actuate;
 import java.util.List;
 import java.util.Map;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import nemo.lens.ExportStrategyRegistry;
 import nemo.lens.TelemetryHandle;
 import nemo.lens.launch.RankInfo;
@@ -12,7 +13,8 @@ import org.springframework.boot.actuate.endpoint.OperationResponseBody;
 
 /**
  * What this rank decided at start-up and why, as the {@code lens} endpoint and the {@code info}
- * endpoint show it.
+ * endpoint show it. Every key is always written, {@code null} where unknown, although actuator's
+ * JSON mapper leaves out nulls elsewhere.
  *
  * @param enabled whether NeMo Lens is enabled
  * @param exporting whether this rank exports
@@ -28,13 +30,14 @@ import org.springframework.boot.actuate.endpoint.OperationResponseBody;
  * @param strategies every registered strategy, sorted by name
  * @param doors every telemetry door found in the application, sorted by name, with its state
  */
+@JsonInclude(JsonInclude.Include.ALWAYS)
 public record LensDescriptor(boolean enabled, boolean exporting, String exportStrategy, int rank, int worldSize,
 		Integer localRank, String launcher, Map<String, String> sources, String runId, String serviceInstanceId,
 		String serviceName, List<StrategySummary> strategies, List<DoorSummary> doors) implements OperationResponseBody {
 
 	static LensDescriptor of(TelemetryHandle handle, RankInfo rankInfo, ExportStrategyRegistry registry,
 			List<DoorSummary> doors) {
-		Integer localRank = rankInfo.knownLocalRank().isPresent() ? rankInfo.knownLocalRank().getAsInt() : null;
+		Integer localRank = rankInfo.localRank().isPresent() ? rankInfo.localRank().getAsInt() : null;
 		List<StrategySummary> strategies = registry.registeredStrategies()
 			.stream()
 			.map((name) -> new StrategySummary(name, ExportStrategies.BUILTIN_STRATEGIES.contains(name)))

@@ -24,13 +24,16 @@ public record StrategyOrigin(String kind, String beanName, String className) {
 	/** A strategy registered through {@code NemoLens.registerExportStrategy}. */
 	public static final String PROCESS_WIDE = "process-wide";
 
+	/** One instance of each built-in, to tell a built-in from a replacement by its class. */
+	private static final Map<String, ExportStrategy> BUILT_INS = ExportStrategies.builtins((variable) -> null);
+
 	static StrategyOrigin of(String name, ExportStrategy strategy, Map<String, ExportStrategy> beans) {
 		String className = strategy.getClass().getName();
 		if (beans.get(name) == strategy) {
 			return new StrategyOrigin(BEAN, name, className);
 		}
-		boolean builtInClass = strategy.getClass().getPackageName().equals(ExportStrategies.class.getPackageName());
-		if (ExportStrategies.BUILTIN_STRATEGIES.contains(name) && builtInClass) {
+		ExportStrategy builtIn = BUILT_INS.get(name);
+		if (builtIn != null && builtIn.getClass() == strategy.getClass()) {
 			return new StrategyOrigin(BUILT_IN, null, className);
 		}
 		return new StrategyOrigin(PROCESS_WIDE, null, className);

@@ -18,6 +18,7 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.ConfigurationPropertiesBindHandlerAdvisor;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -36,7 +37,7 @@ import org.springframework.core.env.Environment;
 		"org.springframework.boot.micrometer.tracing.opentelemetry.autoconfigure.OpenTelemetryTracingAutoConfiguration",
 		"org.springframework.boot.micrometer.tracing.autoconfigure.MicrometerTracingAutoConfiguration" },
 		afterName = "io.opentelemetry.instrumentation.spring.autoconfigure.OpenTelemetryAutoConfiguration")
-@ConditionalOnClass({ OpenTelemetry.class, TelemetryHandle.class })
+@ConditionalOnClass(OpenTelemetry.class)
 @EnableConfigurationProperties(NemoLensProperties.class)
 public final class NemoLensAutoConfiguration {
 
@@ -53,6 +54,16 @@ public final class NemoLensAutoConfiguration {
 		return registry;
 	}
 
+	/**
+	 * Reads {@code NEMO_LENS_*} variables as {@code NemoLensConfig.fromEnv} does; backs off only for
+	 * a bean of the same name, as other advisors of the application are no replacement.
+	 */
+	@Bean
+	@ConditionalOnMissingBean(name = "lensVariablesBindHandlerAdvisor")
+	static ConfigurationPropertiesBindHandlerAdvisor lensVariablesBindHandlerAdvisor() {
+		return LensVariablesBindHandler::new;
+	}
+
 	@Bean
 	@ConditionalOnMissingBean
 	RankInfo lensRankInfo(NemoLensProperties properties, Environment environment) {
@@ -67,29 +78,39 @@ public final class NemoLensAutoConfiguration {
 		}
 	}
 
-	@Bean(destroyMethod = "")
-	@ConditionalOnMissingBean
-	TelemetryHandle lensTelemetryHandle(NemoLensProperties properties, Environment environment,
-			ExportStrategyRegistry registry, RankInfo rankInfo, ObjectProvider<SpanExporter> spanExporters,
-			ObjectProvider<LogRecordExporter> logRecordExporters, ListableBeanFactory beanFactory) {
-		Function<String, String> variables = new SpringEnvironmentLookup(environment, properties);
-		// Names only: the exporter beans are built once the rank is known to export, never on a silent one.
-		DeferredSpanExporter exporters = (beanFactory.getBeanNamesForType(SpanExporter.class, true, false).length > 0)
-				? new DeferredSpanExporter(() -> spanExporters.orderedStream().toList()) : null;
-		// Log exporter beans only when logs are exported at all (off by default).
-		BootPipelineSettings pipeline = BootPipelineSettings.read(environment, exporters,
-				properties.isLogsEnabled() ? logRecordExporters.orderedStream().toList() : List.of());
-		TelemetryHandle handle = new TelemetryHandleFactory(registry, variables)
-			.create(LensConfigFactory.create(properties, environment, variables), rankInfo, pipeline);
-		if (exporters != null && handle.isExporting()) {
-			exporters.resolve();
-		}
-		return handle;
-	}
+	/**
+	 * The handle Lens decides and owns, and its shutdown at context close; a
+	 * {@link TelemetryHandle} the application defines is its own to shut down.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnMissingBean(TelemetryHandle.class)
+	static class TelemetryHandleConfiguration {
 
-	@Bean
-	TelemetryHandleShutdown lensTelemetryHandleShutdown(TelemetryHandle handle, NemoLensProperties properties) {
-		return new TelemetryHandleShutdown(handle, properties.getShutdownTimeout());
+		@Bean(destroyMethod = "")
+		TelemetryHandle lensTelemetryHandle(NemoLensProperties properties, Environment environment,
+				ExportStrategyRegistry registry, RankInfo rankInfo, ObjectProvider<SpanExporter> spanExporters,
+				ObjectProvider<LogRecordExporter> logRecordExporters, ListableBeanFactory beanFactory) {
+			Function<String, String> variables = new SpringEnvironmentLookup(environment, properties);
+			// Names only: the exporter beans are built once the rank is known to export, never on a silent one.
+			DeferredSpanExporter exporters = (beanFactory.getBeanNamesForType(SpanExporter.class, true, false).length > 0)
+					? new DeferredSpanExporter(() -> spanExporters.orderedStream().toList()) : null;
+			// Log exporter beans only when logs are exported at all (off by default).
+			BootPipelineSettings pipeline = BootPipelineSettings.read(environment, exporters,
+					properties.isLogsEnabled() ? logRecordExporters.orderedStream().toList() : List.of());
+			TelemetryHandle handle = new TelemetryHandleFactory(registry, variables)
+				.create(LensConfigFactory.create(properties, environment, variables), rankInfo, pipeline);
+			if (exporters != null && handle.isExporting()) {
+				exporters.resolve();
+			}
+			return handle;
+		}
+
+		@Bean
+		TelemetryHandleShutdown lensTelemetryHandleShutdown(TelemetryHandle lensTelemetryHandle,
+				NemoLensProperties properties) {
+			return new TelemetryHandleShutdown(lensTelemetryHandle, properties.getShutdownTimeout());
+		}
+
 	}
 
 	/**

@@ -2,7 +2,7 @@ package nemo.lens.autoconfigure;
 
 import java.time.Duration;
 
-import nemo.lens.sdk.TelemetryExporter;
+import nemo.lens.sdk.ExporterName;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
@@ -188,7 +188,7 @@ public class NemoLensProperties {
 	}
 
 	public void setExporter(String exporter) {
-		TelemetryExporter.named(exporter);
+		ExporterName.named(exporter);
 		this.exporter = exporter;
 	}
 

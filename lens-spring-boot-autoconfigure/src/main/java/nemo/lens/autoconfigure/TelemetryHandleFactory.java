@@ -47,7 +47,7 @@ final class TelemetryHandleFactory {
 					null);
 		}
 		TelemetryOptions.Builder options = TelemetryOptions.builder()
-			.localRank(rankInfo.knownLocalRank().isPresent() ? rankInfo.knownLocalRank().getAsInt() : null)
+			.localRank(rankInfo.localRank().isPresent() ? rankInfo.localRank().getAsInt() : null)
 			.warnings(deliveryLogger::warn);
 		pipeline.applyTo(options);
 		TelemetryHandle handle = setup(config, rankInfo, options.build());

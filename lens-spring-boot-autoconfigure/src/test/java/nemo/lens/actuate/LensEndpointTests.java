@@ -5,9 +5,12 @@ import nemo.lens.NemoLens;
 import nemo.lens.autoconfigure.endpoint.LensEndpointAutoConfiguration;
 import nemo.lens.autoconfigure.NemoLensAutoConfiguration;
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
 
 import org.springframework.boot.actuate.autoconfigure.endpoint.EndpointAutoConfiguration;
+import org.springframework.boot.actuate.autoconfigure.endpoint.jackson.JacksonEndpointAutoConfiguration;
 import org.springframework.boot.actuate.autoconfigure.info.InfoContributorAutoConfiguration;
+import org.springframework.boot.actuate.endpoint.jackson.EndpointJsonMapper;
 import org.springframework.boot.actuate.info.InfoContributor;
 import org.springframework.boot.actuate.info.Info;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -61,6 +64,21 @@ class LensEndpointTests {
 	void unknownLocalRankIsShownAsNull() {
 		this.runner.withPropertyValues("nemo.lens.rank=0", "nemo.lens.world-size=2")
 			.run((context) -> assertThat(context.getBean(LensEndpoint.class).lens().localRank()).isNull());
+	}
+
+	@Test
+	void jsonKeepsEveryContractKeyWithNullWhereUnknown() {
+		this.runner.withConfiguration(AutoConfigurations.of(JacksonEndpointAutoConfiguration.class))
+			.withPropertyValues("nemo.lens.rank=0", "nemo.lens.world-size=2")
+			.run((context) -> {
+				JsonNode json = context.getBean(EndpointJsonMapper.class)
+					.get()
+					.valueToTree(context.getBean(LensEndpoint.class).lens());
+				assertThat(json.has("localRank")).isTrue();
+				assertThat(json.get("localRank").isNull()).isTrue();
+				assertThat(json.propertyNames()).contains("enabled", "exporting", "exportStrategy", "rank",
+						"worldSize", "localRank", "launcher", "strategies");
+			});
 	}
 
 	@Test

@@ -1,6 +1,7 @@
 package nemo.lens.autoconfigure;
 
 import java.io.IOException;
+import java.lang.reflect.RecordComponent;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
@@ -12,7 +13,10 @@ import org.junit.jupiter.api.Test;
 import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.json.JsonMapper;
 
+import org.springframework.beans.BeanWrapper;
+import org.springframework.beans.BeanWrapperImpl;
 import org.springframework.core.io.ClassPathResource;
+import org.springframework.util.ReflectionUtils;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -74,6 +78,23 @@ class ConfigurationMetadataTests {
 		assertThat(properties.isMetricsEnabled()).isEqualTo(defaults.metricsEnabled());
 		assertThat(properties.isLogsEnabled()).isEqualTo(defaults.logsEnabled());
 		assertThat(properties.getExporter()).isEqualTo(defaults.exporter());
+	}
+
+	@Test
+	void everyCoreSettingIsAPropertyOfTheSameNameAndDefault() {
+		BeanWrapper properties = new BeanWrapperImpl(new NemoLensProperties());
+		NemoLensConfig defaults = NemoLensConfig.defaults();
+		for (RecordComponent component : NemoLensConfig.class.getRecordComponents()) {
+			Object coreDefault = ReflectionUtils.invokeMethod(component.getAccessor(), defaults);
+			Object springDefault = properties.getPropertyValue(component.getName());
+			if (springDefault == null) {
+				// Unset in Spring means "fall back" (OTEL_SERVICE_NAME, NEMO_LENS_USER_ID, the run id at setup).
+				assertThat(component.getName()).isIn("serviceName", "runId", "user");
+			}
+			else {
+				assertThat(springDefault).as(component.getName()).isEqualTo(coreDefault);
+			}
+		}
 	}
 
 	@Test

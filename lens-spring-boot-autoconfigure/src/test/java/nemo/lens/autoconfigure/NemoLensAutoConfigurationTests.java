@@ -158,7 +158,7 @@ class NemoLensAutoConfigurationTests {
 				assertThat(config.exporter()).isEqualTo("console");
 				assertThat(config.runId()).isEqualTo("run-7");
 				assertThat(config.user()).isEqualTo("bob");
-				assertThat(context.getBean(RankInfo.class).localRank()).isEqualTo(1);
+				assertThat(context.getBean(RankInfo.class).localRank()).hasValue(1);
 				assertThat(context.getBean(NemoLensProperties.class).getShutdownTimeout().toMillis()).isEqualTo(250);
 				assertThat(handle.isExporting()).isTrue();
 			});

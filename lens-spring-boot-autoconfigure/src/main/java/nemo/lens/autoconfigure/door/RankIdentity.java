@@ -36,7 +36,7 @@ public record RankIdentity(Map<String, String> attributes) {
 		attributes.put("service.instance.id", handle.serviceInstanceId());
 		attributes.put("dl.rank", Integer.toString(handle.rank()));
 		attributes.put("dl.world_size", Integer.toString(handle.worldSize()));
-		rankInfo.knownLocalRank().ifPresent((localRank) -> attributes.put("dl.local_rank", Integer.toString(localRank)));
+		rankInfo.localRank().ifPresent((localRank) -> attributes.put("dl.local_rank", Integer.toString(localRank)));
 		attributes.put("nemo.run.id", handle.runId());
 		return new RankIdentity(attributes);
 	}

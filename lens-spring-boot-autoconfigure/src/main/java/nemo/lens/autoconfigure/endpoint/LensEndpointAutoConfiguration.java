@@ -30,7 +30,7 @@ import org.springframework.context.annotation.Bean;
  * {@code info} endpoint. Actuator is optional: without it nothing here is loaded.
  */
 @AutoConfiguration(after = { NemoLensAutoConfiguration.class, LensDoorsAutoConfiguration.class })
-@ConditionalOnClass({ Endpoint.class, TelemetryHandle.class })
+@ConditionalOnClass(Endpoint.class)
 @ConditionalOnBean({ TelemetryHandle.class, RankInfo.class, ExportStrategyRegistry.class })
 public final class LensEndpointAutoConfiguration {
 

@@ -3,7 +3,7 @@ package nemo.lens.benchmarks.decision;
 import java.util.ArrayList;
 import java.util.List;
 
-import nemo.lens.strategies.RankSampling;
+import nemo.lens.sdk.RankSampling;
 
 /**
  * How far {@code sampled}'s selected count lies from rate x N, in standard deviations of the

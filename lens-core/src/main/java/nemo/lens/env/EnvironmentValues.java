@@ -1,4 +1,4 @@
-package nemo.lens.config;
+package nemo.lens.env;
 
 import java.util.Locale;
 import java.util.regex.Pattern;
@@ -91,6 +91,49 @@ public final class EnvironmentValues {
 					+ "'. Expected a decimal number such as 0.1, .5 or 1e-1.");
 		}
 		return Double.parseDouble(value.replace("_", ""));
+	}
+
+	/**
+	 * Checks that a value is a fraction within {@code [0.0, 1.0]}.
+	 * @param name the setting or variable the value came from, for the error message
+	 * @param value the value
+	 * @return the value
+	 * @throws IllegalArgumentException when the value is NaN or outside {@code [0.0, 1.0]}
+	 */
+	public static double checkFraction(String name, double value) {
+		if (Double.isNaN(value) || value < 0.0 || value > 1.0) {
+			throw new IllegalArgumentException(name + " must be within [0.0, 1.0], got " + value + ".");
+		}
+		return value;
+	}
+
+	/**
+	 * Reads one variable as NeMo Lens does on every path: trimmed, blank meaning unset, then
+	 * parsed by the type it is read as ({@code boolean}, {@code int}, {@code double} or text).
+	 * @param name the variable, for the error message
+	 * @param raw the raw value, or {@code null} when unset
+	 * @param type {@code boolean}, {@code int}, {@code double} (or their boxes), or {@code String}
+	 * @return the value, or {@code null} when unset or blank
+	 * @throws IllegalArgumentException when the value cannot be read as that type
+	 */
+	public static Object read(String name, String raw, Class<?> type) {
+		String value = (raw != null) ? raw.trim() : "";
+		if (value.isEmpty()) {
+			return null;
+		}
+		if (type == boolean.class || type == Boolean.class) {
+			return parseBoolean(name, value);
+		}
+		if (type == int.class || type == Integer.class) {
+			return parseInt(name, value);
+		}
+		if (type == double.class || type == Double.class) {
+			return parseDouble(name, value);
+		}
+		if (type == String.class) {
+			return value;
+		}
+		throw new IllegalArgumentException("Cannot read " + name + " as " + type.getName() + ".");
 	}
 
 }

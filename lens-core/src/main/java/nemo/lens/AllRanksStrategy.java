@@ -1,7 +1,4 @@
-package nemo.lens.strategies;
-
-import nemo.lens.ExportStrategy;
-import nemo.lens.NemoLensConfig;
+package nemo.lens;
 
 /** {@code all_ranks}: every rank exports. */
 final class AllRanksStrategy implements ExportStrategy {
@@ -13,7 +10,7 @@ final class AllRanksStrategy implements ExportStrategy {
 
 	@Override
 	public String toString() {
-		return ExportStrategies.ALL_RANKS;
+		return BuiltinStrategies.ALL_RANKS;
 	}
 
 }

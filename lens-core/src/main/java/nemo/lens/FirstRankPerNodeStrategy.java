@@ -1,10 +1,8 @@
-package nemo.lens.strategies;
+package nemo.lens;
 
 import java.util.function.Function;
 
-import nemo.lens.ExportStrategy;
-import nemo.lens.NemoLensConfig;
-import nemo.lens.config.EnvironmentValues;
+import nemo.lens.env.EnvironmentValues;
 import nemo.lens.launch.RankInfo;
 
 /**
@@ -33,12 +31,12 @@ final class FirstRankPerNodeStrategy implements ExportStrategy {
 		if (localRank != null) {
 			return EnvironmentValues.parseInt(LOCAL_RANK, localRank) == 0;
 		}
-		return RankInfo.detect(this.environment).localRank() == 0;
+		return RankInfo.detect(this.environment).localRank().orElse(0) == 0;
 	}
 
 	@Override
 	public String toString() {
-		return ExportStrategies.FIRST_RANK_PER_NODE;
+		return BuiltinStrategies.FIRST_RANK_PER_NODE;
 	}
 
 }

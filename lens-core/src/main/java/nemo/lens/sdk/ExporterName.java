@@ -4,9 +4,9 @@ import java.util.Arrays;
 import java.util.stream.Collectors;
 
 /**
- * Where an exporting rank sends its telemetry, chosen by {@code exporter}.
+ * The exporter names of {@code exporter}: where an exporting rank sends its telemetry.
  */
-public enum TelemetryExporter {
+public enum ExporterName {
 
 	/** OTLP over gRPC or HTTP, configured by the standard {@code OTEL_EXPORTER_OTLP_*} variables. */
 	OTLP("otlp"),
@@ -17,18 +17,18 @@ public enum TelemetryExporter {
 	/** Nothing is exported, except through exporters or readers passed in by the caller. */
 	NONE("none");
 
-	private final String exporterName;
+	private final String text;
 
-	TelemetryExporter(String exporterName) {
-		this.exporterName = exporterName;
+	ExporterName(String text) {
+		this.text = text;
 	}
 
 	/**
 	 * The name used in configuration.
 	 * @return the name
 	 */
-	public String exporterName() {
-		return this.exporterName;
+	public String text() {
+		return this.text;
 	}
 
 	/**
@@ -37,14 +37,14 @@ public enum TelemetryExporter {
 	 * @return the exporter
 	 * @throws IllegalArgumentException when no exporter has that name
 	 */
-	public static TelemetryExporter named(String name) {
-		for (TelemetryExporter exporter : values()) {
-			if (exporter.exporterName.equals(name)) {
+	public static ExporterName named(String name) {
+		for (ExporterName exporter : values()) {
+			if (exporter.text.equals(name)) {
 				return exporter;
 			}
 		}
 		throw new IllegalArgumentException("Unknown exporter '" + name + "'. Supported exporters: "
-				+ Arrays.stream(values()).map(TelemetryExporter::exporterName).collect(Collectors.joining(", ")) + ".");
+				+ Arrays.stream(values()).map(ExporterName::text).collect(Collectors.joining(", ")) + ".");
 	}
 
 }

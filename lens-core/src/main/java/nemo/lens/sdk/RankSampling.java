@@ -1,4 +1,4 @@
-package nemo.lens.strategies;
+package nemo.lens.sdk;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;

@@ -1,7 +1,6 @@
-package nemo.lens.strategies;
+package nemo.lens;
 
-import nemo.lens.ExportStrategy;
-import nemo.lens.NemoLensConfig;
+import nemo.lens.sdk.RankSampling;
 
 /**
  * {@code sampled}: the rank exports when its md5 fraction lies below {@code exportSampleRate}.
@@ -16,7 +15,7 @@ final class SampledStrategy implements ExportStrategy {
 
 	@Override
 	public String toString() {
-		return ExportStrategies.SAMPLED;
+		return BuiltinStrategies.SAMPLED;
 	}
 
 }

@@ -1,7 +1,4 @@
-package nemo.lens.strategies;
-
-import nemo.lens.ExportStrategy;
-import nemo.lens.NemoLensConfig;
+package nemo.lens;
 
 /**
  * {@code single_rank}: exactly the rank {@code exportRank} exports, or the last rank when that is
@@ -17,7 +14,7 @@ final class SingleRankStrategy implements ExportStrategy {
 
 	@Override
 	public String toString() {
-		return ExportStrategies.SINGLE_RANK;
+		return BuiltinStrategies.SINGLE_RANK;
 	}
 
 }

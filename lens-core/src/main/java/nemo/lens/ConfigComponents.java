@@ -1,0 +1,87 @@
+package nemo.lens;
+
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Field;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.RecordComponent;
+import java.util.Arrays;
+
+/**
+ * The settings of {@link NemoLensConfig}, one per record component, so that the builder, its copy
+ * and the environment reader follow the record instead of repeating its list. Builder fields carry
+ * the component names.
+ */
+final class ConfigComponents {
+
+	static final RecordComponent[] ALL = NemoLensConfig.class.getRecordComponents();
+
+	private static final Constructor<NemoLensConfig> CANONICAL = canonical();
+
+	private ConfigComponents() {
+	}
+
+	/** Calls the canonical constructor; its own exceptions come through unwrapped. */
+	static NemoLensConfig construct(Object[] values) {
+		try {
+			return CANONICAL.newInstance(values);
+		}
+		catch (InvocationTargetException ex) {
+			if (ex.getCause() instanceof RuntimeException runtime) {
+				throw runtime;
+			}
+			throw new IllegalStateException(ex.getCause());
+		}
+		catch (ReflectiveOperationException ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	static Object value(RecordComponent component, NemoLensConfig config) {
+		try {
+			return component.getAccessor().invoke(config);
+		}
+		catch (ReflectiveOperationException ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	static Object get(RecordComponent component, NemoLensConfig.Builder builder) {
+		try {
+			return builderField(component).get(builder);
+		}
+		catch (IllegalAccessException ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	static void set(RecordComponent component, NemoLensConfig.Builder builder, Object value) {
+		try {
+			builderField(component).set(builder, value);
+		}
+		catch (IllegalAccessException ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	private static Field builderField(RecordComponent component) {
+		try {
+			Field field = NemoLensConfig.Builder.class.getDeclaredField(component.getName());
+			field.setAccessible(true);
+			return field;
+		}
+		catch (NoSuchFieldException ex) {
+			throw new IllegalStateException("NemoLensConfig.Builder has no field for " + component.getName(), ex);
+		}
+	}
+
+	private static Constructor<NemoLensConfig> canonical() {
+		try {
+			return NemoLensConfig.class
+				.getDeclaredConstructor(Arrays.stream(ALL).map(RecordComponent::getType).toArray(Class<?>[]::new));
+		}
+		catch (NoSuchMethodException ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
+
+}

@@ -1,0 +1,9 @@
+/**
+ * The OpenTelemetry SDK of an exporting rank: exporters, batch settings, the rank-aware sampler,
+ * the open-span tracker, delivery accounting and the bounded shutdown.
+ * <p>
+ * May import {@code nemo.lens.env} and the OpenTelemetry SDK, never {@code nemo.lens}: what it
+ * needs from the settings and options it declares itself ({@link nemo.lens.sdk.ExportSettings},
+ * {@link nemo.lens.sdk.ExportOverrides}), and the root implements them.
+ */
+package nemo.lens.sdk;
