@@ -7,6 +7,7 @@ import java.util.function.Consumer;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.sdk.metrics.export.MetricReader;
 import io.opentelemetry.sdk.trace.export.SpanExporter;
+import nemo.lens.launch.RankInfo;
 
 /**
  * Per-call options of {@code setupTelemetry}: the escape hatches of the Python keyword arguments.
@@ -29,6 +30,8 @@ public final class TelemetryOptions {
 
 	private final Integer localRank;
 
+	private final RankInfo rankInfo;
+
 	private final Map<String, String> otelProperties;
 
 	private final Consumer<String> warnings;
@@ -40,6 +43,7 @@ public final class TelemetryOptions {
 		this.resourceAttributes = builder.resourceAttributes;
 		this.allowReinit = builder.allowReinit;
 		this.localRank = builder.localRank;
+		this.rankInfo = builder.rankInfo;
 		this.otelProperties = builder.otelProperties;
 		this.warnings = builder.warnings;
 	}
@@ -109,6 +113,14 @@ public final class TelemetryOptions {
 	}
 
 	/**
+	 * Who the caller said this process is, or {@code null} when it did not say.
+	 * @return the rank information
+	 */
+	public RankInfo rankInfo() {
+		return this.rankInfo;
+	}
+
+	/**
 	 * OpenTelemetry SDK properties ({@code otel.*}) that win over the process environment.
 	 * @return the properties, possibly empty
 	 */
@@ -141,6 +153,8 @@ public final class TelemetryOptions {
 		private boolean allowReinit;
 
 		private Integer localRank;
+
+		private RankInfo rankInfo;
 
 		private Map<String, String> otelProperties = Map.of();
 
@@ -217,6 +231,18 @@ public final class TelemetryOptions {
 		 */
 		public Builder localRank(Integer localRank) {
 			this.localRank = localRank;
+			return this;
+		}
+
+		/**
+		 * Sets who this process is, when the caller detected it: without a configured run id, the
+		 * run id is then the job identity of that launcher. Without it, setup detects the launcher
+		 * from its environment and uses it only when it gives the rank and world size of the call.
+		 * @param rankInfo the detected rank, or {@code null}
+		 * @return this builder
+		 */
+		public Builder rankInfo(RankInfo rankInfo) {
+			this.rankInfo = rankInfo;
 			return this;
 		}
 

@@ -88,14 +88,14 @@ class ExportStrategiesIT {
 			long expectedSpans = expected.stream().mapToLong(served::get).sum();
 
 			receiver.awaitSpans((spans) -> spans.size() >= expectedSpans, ARRIVAL_TIMEOUT);
-			assertOnlySelectedRanksSent(receiver, expected, served, traceIds, jobId);
+			assertOnlySelectedRanksSent(receiver, expected, served, traceIds, scenario.launcher().runId(jobId));
 
 			// Each rank flushes what it holds before it exits, and the receiver records a request
 			// before it answers it: once every rank exited, whatever any rank would ever send is here.
 			Map<Integer, Duration> exits = ranks.terminate(STOP_TIMEOUT);
 			System.out.printf("%s: exit after SIGTERM by rank %s%n", scenario, exits);
 			assertThat(ranks.ranks()).allSatisfy((rank) -> assertThat(rank.exitCode()).as(rank.name()).isEqualTo(143));
-			assertOnlySelectedRanksSent(receiver, expected, served, traceIds, jobId);
+			assertOnlySelectedRanksSent(receiver, expected, served, traceIds, scenario.launcher().runId(jobId));
 			assertThat(receiver.failures()).isEmpty();
 		}
 	}
@@ -109,7 +109,9 @@ class ExportStrategiesIT {
 			.containsEntry("worldSize", WORLD_SIZE)
 			.containsEntry("localRank", rank % RANKS_PER_NODE)
 			.containsEntry("launcher", scenario.launcher().detectedAs())
-			.containsEntry("serviceInstanceId", jobId + "-rank" + rank);
+			.containsEntry("runIdSource", scenario.launcher() == Launcher.SRUN ? "SLURM_JOB_ID.SLURM_STEP_ID"
+					: "TORCHELASTIC_RUN_ID")
+			.containsEntry("serviceInstanceId", scenario.launcher().runId(jobId) + "-rank" + rank);
 	}
 
 	/** Calls {@code /work} on every rank and returns the trace ids each rank answered. */
@@ -138,10 +140,10 @@ class ExportStrategiesIT {
 	}
 
 	private static void assertOnlySelectedRanksSent(OtlpReceiver receiver, SortedSet<Long> expected,
-			Map<Long, Long> served, Map<Long, Set<String>> traceIds, String jobId) {
+			Map<Long, Long> served, Map<Long, Set<String>> traceIds, String runId) {
 		assertThat(receiver.ranksWithSpans()).as("ranks that sent spans").isEqualTo(expected);
 		assertThat(receiver.serviceInstanceIds()).as("service.instance.id of everything received, any signal")
-			.containsExactlyElementsOf(expected.stream().map((rank) -> jobId + "-rank" + rank).toList());
+			.containsExactlyElementsOf(expected.stream().map((rank) -> runId + "-rank" + rank).toList());
 		long expectedSpans = expected.stream().mapToLong(served::get).sum();
 		assertThat(receiver.spans()).as("spans without a dl.rank").hasSize((int) expectedSpans);
 		receiver.spansByRank().forEach((rank, spans) -> {
@@ -155,7 +157,7 @@ class ExportStrategiesIT {
 				.as("rank %d's spans include every trace that process answered", rank)
 				.containsAll(traceIds.get(rank));
 			assertThat(spans).extracting(ReceivedSpan::resource).allSatisfy((resource) -> {
-				assertThat(resource.serviceInstanceId()).isEqualTo(jobId + "-rank" + rank);
+				assertThat(resource.serviceInstanceId()).isEqualTo(runId + "-rank" + rank);
 				assertThat(resource.attribute("dl.world_size")).contains((long) WORLD_SIZE);
 				assertThat(resource.attribute("dl.local_rank")).contains((long) (rank % RANKS_PER_NODE));
 				assertThat(resource.serviceName()).isEqualTo("lens-sample");
@@ -181,18 +183,14 @@ class ExportStrategiesIT {
 		}
 
 		/**
-		 * A rank's environment. Under Slurm the run id is left to Lens, which takes
-		 * {@code SLURM_JOB_ID}; under torchrun Lens would draw a random one in each process, so the
-		 * job sets one for all its ranks.
+		 * A rank's environment. The run id is left to Lens, which takes the launcher's job id
+		 * ({@code TORCHELASTIC_RUN_ID}, or {@code SLURM_JOB_ID.SLURM_STEP_ID}).
 		 */
 		Map<String, String> environment(String jobId, int rank, Map<String, String> otel) {
 			Map<String, String> env = new LinkedHashMap<>(this.launcher.variables(jobId, rank, WORLD_SIZE, RANKS_PER_NODE));
 			env.putAll(otel);
 			env.put("NEMO_LENS_EXPORTER", "otlp");
 			env.put("NEMO_LENS_EXPORT_STRATEGY", this.strategy);
-			if (this.launcher != Launcher.SRUN) {
-				env.put("NEMO_LENS_RUN_ID", jobId);
-			}
 			env.putAll(this.settings);
 			return env;
 		}
