@@ -23,6 +23,8 @@ public final class TelemetryHandle implements AutoCloseable {
 
 	private final NemoLensConfig config;
 
+	private final String runIdSource;
+
 	private final int rank;
 
 	private final int worldSize;
@@ -40,9 +42,10 @@ public final class TelemetryHandle implements AutoCloseable {
 
 	private final AtomicBoolean shutDown = new AtomicBoolean();
 
-	TelemetryHandle(NemoLensConfig config, int rank, int worldSize, String exportStrategy,
+	TelemetryHandle(NemoLensConfig config, String runIdSource, int rank, int worldSize, String exportStrategy,
 			OpenTelemetry openTelemetry, ExportingTelemetry exporting) {
 		this.config = config;
+		this.runIdSource = runIdSource;
 		this.rank = rank;
 		this.worldSize = worldSize;
 		this.exportStrategy = exportStrategy;
@@ -128,6 +131,17 @@ public final class TelemetryHandle implements AutoCloseable {
 	 */
 	public String runId() {
 		return this.config.runId();
+	}
+
+	/**
+	 * Where the run id came from: {@code nemo.lens.run-id} or {@code NEMO_LENS_RUN_ID} when it was
+	 * set, the launcher's variable (such as {@code TORCHELASTIC_RUN_ID} or
+	 * {@code SLURM_JOB_ID.SLURM_STEP_ID}) when it is the job's identity, or {@code random} when
+	 * nothing shared was found and no other rank has it.
+	 * @return the source of the run id
+	 */
+	public String runIdSource() {
+		return this.runIdSource;
 	}
 
 	/**

@@ -9,6 +9,7 @@ import io.opentelemetry.sdk.logs.export.LogRecordExporter;
 import io.opentelemetry.sdk.metrics.export.MetricReader;
 import io.opentelemetry.sdk.trace.export.SpanExporter;
 import nemo.lens.sdk.ExportOverrides;
+import nemo.lens.launch.RankInfo;
 
 /**
  * Per-call options of {@code setupTelemetry}: the escape hatches of the Python keyword arguments.
@@ -32,6 +33,7 @@ public final class TelemetryOptions implements ExportOverrides {
 	private final Integer localRank;
 
 	private final LogRecordExporter logRecordExporter;
+	private final RankInfo rankInfo;
 
 	private final Map<String, String> otelProperties;
 
@@ -45,6 +47,7 @@ public final class TelemetryOptions implements ExportOverrides {
 		this.allowReinit = builder.allowReinit;
 		this.localRank = builder.localRank;
 		this.logRecordExporter = builder.logRecordExporter;
+		this.rankInfo = builder.rankInfo;
 		this.otelProperties = builder.otelProperties;
 		this.warnings = builder.warnings;
 	}
@@ -124,6 +127,14 @@ public final class TelemetryOptions implements ExportOverrides {
 	}
 
 	/**
+	 * Who the caller said this process is, or {@code null} when it did not say.
+	 * @return the rank information
+	 */
+	public RankInfo rankInfo() {
+		return this.rankInfo;
+	}
+
+	/**
 	 * OpenTelemetry SDK properties ({@code otel.*}) that win over the process environment.
 	 * @return the properties, possibly empty
 	 */
@@ -158,6 +169,7 @@ public final class TelemetryOptions implements ExportOverrides {
 		private Integer localRank;
 
 		private LogRecordExporter logRecordExporter;
+		private RankInfo rankInfo;
 
 		private Map<String, String> otelProperties = Map.of();
 
@@ -245,6 +257,18 @@ public final class TelemetryOptions implements ExportOverrides {
 		 */
 		public Builder localRank(Integer localRank) {
 			this.localRank = localRank;
+			return this;
+		}
+
+		/**
+		 * Sets who this process is, when the caller detected it: without a configured run id, the
+		 * run id is then the job identity of that launcher. Without it, setup detects the launcher
+		 * from its environment and uses it only when it gives the rank and world size of the call.
+		 * @param rankInfo the detected rank, or {@code null}
+		 * @return this builder
+		 */
+		public Builder rankInfo(RankInfo rankInfo) {
+			this.rankInfo = rankInfo;
 			return this;
 		}
 

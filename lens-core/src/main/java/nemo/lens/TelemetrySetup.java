@@ -1,7 +1,6 @@
 package nemo.lens;
 
 import java.util.Objects;
-import java.util.UUID;
 import java.util.function.Function;
 
 import io.opentelemetry.api.OpenTelemetry;
@@ -16,7 +15,8 @@ import nemo.lens.sdk.ExporterName;
  * Decides whether this rank exports and builds its telemetry, without the process-wide guard of
  * {@link NemoLens#setupTelemetry}: for frameworks and tests that build several in one JVM.
  * <p>
- * Steps, in the reference order: fill the run id; decide (the per-call strategy, else the
+ * Steps, in the reference order: fill the run id (the configured one, else the job identity of
+ * the launcher that gave the rank, else a random one: see {@link #setup}); decide (the per-call strategy, else the
  * registry's) before {@code enabled} is looked at, so that an unknown strategy fails even when
  * disabled; check the exporter name on every rank; then build real SDK providers only when enabled
  * and the strategy says yes.
@@ -41,8 +41,8 @@ public final class TelemetrySetup {
 	/**
 	 * Creates a setup over a registry and an environment lookup.
 	 * @param registry where strategy names are looked up
-	 * @param environment looks up environment variables ({@code SLURM_JOB_ID},
-	 * {@code DEPLOYMENT_ENV}); returns {@code null} when unset
+	 * @param environment looks up environment variables (the launcher's, {@code DEPLOYMENT_ENV});
+	 * returns {@code null} when unset
 	 */
 	public TelemetrySetup(ExportStrategyRegistry registry, Function<String, String> environment) {
 		this.registry = Objects.requireNonNull(registry, "registry must not be null");
@@ -51,6 +51,12 @@ public final class TelemetrySetup {
 
 	/**
 	 * Decides and builds this rank's telemetry.
+	 * <p>
+	 * Without a configured run id, the run id is the job identity of the launcher that gave the
+	 * rank ({@link nemo.lens.launch.JobIdentity}): the one in
+	 * {@link TelemetryOptions#rankInfo()}, else the one this setup's environment names when it gives
+	 * the same rank and world size as the call. Where that launcher gives none, it is 12 random hex
+	 * characters, reported with the source {@code random}.
 	 * @param config the settings; not changed
 	 * @param rank the global rank
 	 * @param worldSize the number of ranks
@@ -62,29 +68,22 @@ public final class TelemetrySetup {
 	public TelemetryHandle setup(NemoLensConfig config, int rank, int worldSize, TelemetryOptions options) {
 		Objects.requireNonNull(config, "config must not be null");
 		Objects.requireNonNull(options, "options must not be null");
-		NemoLensConfig resolved = config.runId().isEmpty() ? config.toBuilder().runId(newRunId()).build() : config;
+		RunId runId = RunId.resolve(config, options.rankInfo(), rank, worldSize, this.environment);
+		NemoLensConfig resolved = config.runId().isEmpty() ? config.toBuilder().runId(runId.value()).build() : config;
 		ExportStrategy strategy = (options.exportStrategy() != null) ? options.exportStrategy()
 				: this.registry.get(resolved.exportStrategy());
 		String strategyName = (options.exportStrategy() != null) ? PER_CALL_STRATEGY : resolved.exportStrategy();
 		boolean selected = strategy.shouldExport(resolved, rank, worldSize);
 		ExporterName.named(resolved.exporter());
 		if (!resolved.enabled() || !selected) {
-			return new TelemetryHandle(resolved, rank, worldSize, strategyName, NON_EXPORTING, null);
+			return new TelemetryHandle(resolved, runId.source(), rank, worldSize, strategyName, NON_EXPORTING, null);
 		}
 		ExportingTelemetry exporting = ExportingTelemetry.builder(resolved)
 			.rank(rank, worldSize)
 			.options(options)
 			.environment(this.environment)
 			.build();
-		return new TelemetryHandle(resolved, rank, worldSize, strategyName, exporting.sdk(), exporting);
-	}
-
-	private String newRunId() {
-		String slurmJobId = this.environment.apply("SLURM_JOB_ID");
-		if (slurmJobId != null && !slurmJobId.isBlank()) {
-			return slurmJobId.trim();
-		}
-		return UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+		return new TelemetryHandle(resolved, runId.source(), rank, worldSize, strategyName, exporting.sdk(), exporting);
 	}
 
 }

@@ -154,23 +154,36 @@ class TelemetrySetupTests {
 	}
 
 	@Test
-	void runIdComesFromSlurmJobIdWhenEmpty() {
-		this.env.put("SLURM_JOB_ID", "123456");
-		TelemetryHandle handle = setup(enabled("single_rank"), 0, 2);
-		assertThat(handle.runId()).isEqualTo("123456");
+	void runIdComesFromTheJobOfTheLauncherThatGaveTheRank() {
+		this.env.putAll(Map.of("TORCHELASTIC_RUN_ID", "rdzv-7", "RANK", "1", "WORLD_SIZE", "2", "LOCAL_RANK", "1"));
+		TelemetryHandle handle = setup(enabled("single_rank"), 1, 2);
+		assertThat(handle.runId()).isEqualTo("rdzv-7");
+		assertThat(handle.runIdSource()).isEqualTo("TORCHELASTIC_RUN_ID");
+		assertThat(handle.serviceInstanceId()).isEqualTo("rdzv-7-rank1");
 	}
 
 	@Test
-	void runIdIsTwelveHexCharactersWithoutSlurm() {
+	void slurmJobIdWithoutASlurmStepIsNoRunId() {
+		// The sbatch script and whatever it forks share SLURM_JOB_ID: not one job's identity.
+		this.env.put("SLURM_JOB_ID", "123456");
 		TelemetryHandle handle = setup(enabled("single_rank"), 0, 2);
 		assertThat(handle.runId()).matches("[0-9a-f]{12}");
+		assertThat(handle.runIdSource()).isEqualTo("random");
+	}
+
+	@Test
+	void runIdIsTwelveHexCharactersWithoutALauncher() {
+		TelemetryHandle handle = setup(enabled("single_rank"), 0, 2);
+		assertThat(handle.runId()).matches("[0-9a-f]{12}");
+		assertThat(handle.runIdSource()).isEqualTo("random");
 	}
 
 	@Test
 	void givenRunIdIsKept() {
-		this.env.put("SLURM_JOB_ID", "123456");
+		this.env.put("TORCHELASTIC_RUN_ID", "rdzv-7");
 		TelemetryHandle handle = setup(enabled("single_rank").toBuilder().runId("mine").build(), 0, 2);
 		assertThat(handle.runId()).isEqualTo("mine");
+		assertThat(handle.runIdSource()).isEqualTo("nemo.lens.run-id");
 	}
 
 	@Test

@@ -167,12 +167,15 @@ final class LauncherEnvironments {
 			OMPI_NUM_APP_CTX=1
 			OMPI_FIRST_RANKS=0
 			OMPI_MCA_ess=^singleton
+			OMPI_MCA_ess_base_jobid=2215116801
+			OMPI_MCA_ess_base_vpid=6
 			OMPI_MCA_orte_ess_num_procs=8
 			OMPI_MCA_orte_launch=1
 			OMPI_MCA_pmix=^s1,s2,cray,isolated
 			OMPI_COMMAND=java
 			OMPI_ARGV=-jar app.jar
 			PMIX_RANK=6
+			PMIX_ID=2215116801.6
 			PMIX_NAMESPACE=2215116801
 			PMIX_SERVER_URI3=2215116800.0;tcp4://127.0.0.1:43117
 			PMIX_VERSION=3.2.3
@@ -204,6 +207,20 @@ final class LauncherEnvironments {
 			MPI_LOCALRANKID=1
 			MPI_LOCALNRANKS=4
 			MPIR_CVAR_CH3_INTERFACE_HOSTNAME=node02
+			""");
+
+	/**
+	 * MPICH 4.0's mpiexec.hydra -n 2, as printed by {@code env} under it: the whole set it exports,
+	 * with no job identity among it (the PMI key-value space name comes over {@code PMI_FD}).
+	 */
+	static final Map<String, String> MPICH_HYDRA = env("""
+			HYDI_CONTROL_FD=7
+			MPIR_CVAR_CH3_INTERFACE_HOSTNAME=vm
+			MPI_LOCALNRANKS=2
+			MPI_LOCALRANKID=1
+			PMI_FD=8
+			PMI_RANK=1
+			PMI_SIZE=2
 			""");
 
 	/** HPE Cray PALS (mpiexec under PBS), 4 ranks per node. */

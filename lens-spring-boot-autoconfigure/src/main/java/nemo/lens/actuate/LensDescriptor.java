@@ -25,6 +25,7 @@ import org.springframework.boot.actuate.endpoint.OperationResponseBody;
  * @param launcher where the rank values came from, such as {@code torchrun} or {@code properties}
  * @param sources the variables each rank value was read from
  * @param runId the run id shared by all ranks of the job
+ * @param runIdSource the setting or variable the run id came from, or {@code random}
  * @param serviceInstanceId the {@code service.instance.id} of this rank's telemetry
  * @param serviceName the {@code service.name} of this rank's telemetry
  * @param strategies every registered strategy, sorted by name
@@ -32,8 +33,9 @@ import org.springframework.boot.actuate.endpoint.OperationResponseBody;
  */
 @JsonInclude(JsonInclude.Include.ALWAYS)
 public record LensDescriptor(boolean enabled, boolean exporting, String exportStrategy, int rank, int worldSize,
-		Integer localRank, String launcher, Map<String, String> sources, String runId, String serviceInstanceId,
-		String serviceName, List<StrategySummary> strategies, List<DoorSummary> doors) implements OperationResponseBody {
+		Integer localRank, String launcher, Map<String, String> sources, String runId, String runIdSource,
+		String serviceInstanceId, String serviceName, List<StrategySummary> strategies, List<DoorSummary> doors)
+		implements OperationResponseBody {
 
 	static LensDescriptor of(TelemetryHandle handle, RankInfo rankInfo, ExportStrategyRegistry registry,
 			List<DoorSummary> doors) {
@@ -44,7 +46,8 @@ public record LensDescriptor(boolean enabled, boolean exporting, String exportSt
 			.toList();
 		return new LensDescriptor(handle.config().enabled(), handle.isExporting(), handle.exportStrategy(),
 				handle.rank(), handle.worldSize(), localRank, rankInfo.launcher(), rankInfo.sources(),
-				handle.runId(), handle.serviceInstanceId(), handle.config().serviceName(), strategies, doors);
+				handle.runId(), handle.runIdSource(), handle.serviceInstanceId(), handle.config().serviceName(),
+				strategies, doors);
 	}
 
 	/**

@@ -71,7 +71,9 @@ public class NemoLensProperties {
 	private String exporter = "otlp";
 
 	/**
-	 * Run id shared by all ranks of a job. Defaults to SLURM_JOB_ID, else a random 12-character id.
+	 * Run id shared by all ranks of a job. Defaults to the job id of the launcher that gave the rank
+	 * (TORCHELASTIC_RUN_ID, SLURM_JOB_ID.SLURM_STEP_ID, PMIX_NAMESPACE, ...), else a random
+	 * 12-character id.
 	 */
 	private String runId;
 

@@ -48,12 +48,13 @@ final class TelemetryHandleFactory {
 		}
 		TelemetryOptions.Builder options = TelemetryOptions.builder()
 			.localRank(rankInfo.localRank().isPresent() ? rankInfo.localRank().getAsInt() : null)
+			.rankInfo(rankInfo)
 			.warnings(deliveryLogger::warn);
 		pipeline.applyTo(options);
 		TelemetryHandle handle = setup(config, rankInfo, options.build());
 		logger.info("NeMo Lens: " + rankInfo.describe() + "; strategy " + config.exportStrategy() + "; "
 				+ (handle.isExporting() ? "exporting" : "not exporting")
-				+ (config.enabled() ? "" : " (nemo.lens.enabled=false)"));
+				+ (config.enabled() ? "" : " (nemo.lens.enabled=false)") + "; " + describeRunId(handle, rankInfo));
 		return handle;
 	}
 
@@ -70,6 +71,17 @@ final class TelemetryHandleFactory {
 							+ "or the ExportStrategy bean '" + config.exportStrategy() + "'.",
 					ex);
 		}
+	}
+
+	/**
+	 * Names the run id's source, and says so when no other rank can share it.
+	 */
+	private static String describeRunId(TelemetryHandle handle, RankInfo rankInfo) {
+		if (!handle.runIdSource().equals("random")) {
+			return "run id " + handle.runId() + " (" + handle.runIdSource() + ")";
+		}
+		return "run id " + handle.runId() + " (random: launcher " + rankInfo.launcher()
+				+ " gives no job id; set nemo.lens.run-id for one all ranks share)";
 	}
 
 }

@@ -44,8 +44,31 @@ class LensEndpointTests {
 			assertThat(lens.launcher()).isEqualTo("torchrun");
 			assertThat(lens.sources()).containsEntry("rank", "RANK").containsEntry("localRank", "LOCAL_RANK");
 			assertThat(lens.runId()).isEqualTo("run-9");
+			assertThat(lens.runIdSource()).isEqualTo("nemo.lens.run-id");
 			assertThat(lens.serviceInstanceId()).isEqualTo("run-9-rank1");
 		});
+	}
+
+	@Test
+	void runIdWithoutASettingIsTheJobOfTheLauncherThatGaveTheRank() {
+		this.runner.withPropertyValues("TORCHELASTIC_RUN_ID=rdzv-3", "RANK=1", "WORLD_SIZE=4", "LOCAL_RANK=1")
+			.run((context) -> {
+				LensDescriptor lens = context.getBean(LensEndpoint.class).lens();
+				assertThat(lens.runId()).isEqualTo("rdzv-3");
+				assertThat(lens.runIdSource()).isEqualTo("TORCHELASTIC_RUN_ID");
+				assertThat(lens.serviceInstanceId()).isEqualTo("rdzv-3-rank1");
+			});
+	}
+
+	@Test
+	void runIdOfALauncherWithoutAJobIdIsRandomAndSaysSo() {
+		this.runner.withPropertyValues("PMI_RANK=1", "PMI_SIZE=2", "MPI_LOCALRANKID=1", "MPI_LOCALNRANKS=2")
+			.run((context) -> {
+				LensDescriptor lens = context.getBean(LensEndpoint.class).lens();
+				assertThat(lens.launcher()).isEqualTo("hydra");
+				assertThat(lens.runId()).matches("[0-9a-f]{12}");
+				assertThat(lens.runIdSource()).isEqualTo("random");
+			});
 	}
 
 	@Test

@@ -38,24 +38,31 @@ class BadInputTableTests {
 
 	/**
 	 * One row: the inputs (a {@code NEMO_LENS_*}, {@code OTEL_*} or launcher name is set as an
-	 * environment variable, anything else as a property), then the fragments the failure report
-	 * must contain, or none when start-up must succeed.
+	 * environment variable, anything else as a property; a value in single quotes keeps its
+	 * blanks), then the fragments the failure report must contain, or none when start-up must
+	 * succeed, and then where the run id must come from, when the row is about that.
 	 */
-	record Row(String what, Map<String, String> inputs, List<String> reportContains) {
+	record Row(String what, Map<String, String> inputs, List<String> reportContains, String runIdSource) {
 
 		static Row fails(String what, String inputs, String... reportContains) {
-			return new Row(what, parse(inputs), List.of(reportContains));
+			return new Row(what, parse(inputs), List.of(reportContains), null);
 		}
 
 		static Row starts(String what, String inputs) {
-			return new Row(what, parse(inputs), List.of());
+			return new Row(what, parse(inputs), List.of(), null);
+		}
+
+		static Row startsWithRunIdFrom(String what, String inputs, String runIdSource) {
+			return new Row(what, parse(inputs), List.of(), runIdSource);
 		}
 
 		private static Map<String, String> parse(String inputs) {
 			Map<String, String> parsed = new LinkedHashMap<>();
 			Arrays.stream(inputs.split(";")).map(String::trim).forEach((pair) -> {
 				int equals = pair.indexOf('=');
-				parsed.put(pair.substring(0, equals), pair.substring(equals + 1));
+				String value = pair.substring(equals + 1);
+				boolean quoted = value.length() >= 2 && value.startsWith("'") && value.endsWith("'");
+				parsed.put(pair.substring(0, equals), quoted ? value.substring(1, value.length() - 1) : value);
 			});
 			return parsed;
 		}
@@ -142,6 +149,25 @@ class BadInputTableTests {
 						"SLURM_JOB_ID=1; SLURM_STEP_NUM_TASKS=2; SLURM_PROCID=1; SLURM_LOCALID=0; SLURM_NODEID=1; "
 								+ "SLURM_STEP_TASKS_PER_NODE=1(x2); TORCHELASTIC_RUN_ID=j; RANK=5; WORLD_SIZE=8; "
 								+ "LOCAL_RANK=1; LOCAL_WORLD_SIZE=4; GROUP_RANK=1"),
+				Row.startsWithRunIdFrom("torchrun run id is the placeholder none",
+						"TORCHELASTIC_RUN_ID=none; RANK=1; WORLD_SIZE=2; LOCAL_RANK=1; LOCAL_WORLD_SIZE=2", "random"),
+				Row.startsWithRunIdFrom("torchrun run id empty",
+						"TORCHELASTIC_RUN_ID=; RANK=1; WORLD_SIZE=2; LOCAL_RANK=1; LOCAL_WORLD_SIZE=2", "random"),
+				Row.startsWithRunIdFrom("torchrun run id blank",
+						"TORCHELASTIC_RUN_ID=' \t'; RANK=1; WORLD_SIZE=2; LOCAL_RANK=1; LOCAL_WORLD_SIZE=2", "random"),
+				Row.startsWithRunIdFrom("Slurm job id none",
+						"SLURM_JOB_ID=none; SLURM_STEP_ID=0; SLURM_STEP_NUM_TASKS=2; SLURM_PROCID=1", "random"),
+				Row.startsWithRunIdFrom("Slurm job id blank",
+						"SLURM_JOB_ID='  '; SLURM_STEP_ID=0; SLURM_STEP_NUM_TASKS=2; SLURM_PROCID=1", "random"),
+				Row.startsWithRunIdFrom("Slurm step id empty",
+						"SLURM_JOB_ID=81; SLURM_STEP_ID=; SLURM_STEP_NUM_TASKS=2; SLURM_PROCID=1", "SLURM_JOB_ID"),
+				Row.startsWithRunIdFrom("Open MPI namespace blank",
+						"OMPI_COMM_WORLD_RANK=1; OMPI_COMM_WORLD_SIZE=2; PMIX_NAMESPACE=' '; "
+								+ "OMPI_MCA_ess_base_jobid=898629633",
+						"OMPI_MCA_ess_base_jobid"),
+				Row.startsWithRunIdFrom("run id blank (env)",
+						"NEMO_LENS_RUN_ID=' '; TORCHELASTIC_RUN_ID=j; RANK=1; WORLD_SIZE=2; LOCAL_RANK=1",
+						"TORCHELASTIC_RUN_ID"),
 				Row.fails("first_rank_per_node with a non-integer LOCAL_RANK",
 						"nemo.lens.export-strategy=first_rank_per_node; LOCAL_RANK=zero", "LOCAL_RANK", "'zero'",
 						"whole number"),
@@ -181,6 +207,9 @@ class BadInputTableTests {
 			.run((context) -> {
 				if (row.reportContains().isEmpty()) {
 					assertThat(context).hasNotFailed().hasSingleBean(TelemetryHandle.class);
+					if (row.runIdSource() != null) {
+						assertThat(context.getBean(TelemetryHandle.class).runIdSource()).isEqualTo(row.runIdSource());
+					}
 				}
 				else {
 					assertThat(context).hasFailed();

@@ -58,7 +58,20 @@ class TelemetryLifecycleTests {
 	void startupLogsOneInfoLineWithRankLauncherStrategyAndDecision(CapturedOutput output) {
 		this.runner.withPropertyValues("nemo.lens.rank=3", "nemo.lens.world-size=4")
 			.run((context) -> assertThat(output).contains("NeMo Lens: rank 3 of 4 (NEMO_LENS_RANK, NEMO_LENS_WORLD_SIZE)")
-				.contains("launcher properties; strategy single_rank; exporting"));
+				.contains("launcher properties; strategy single_rank; exporting; run id "));
+	}
+
+	@Test
+	void startupLogNamesWhereTheRunIdCameFrom(CapturedOutput output) {
+		this.runner.withPropertyValues("TORCHELASTIC_RUN_ID=rdzv-5", "RANK=0", "WORLD_SIZE=2", "LOCAL_RANK=0")
+			.run((context) -> assertThat(output).contains("; run id rdzv-5 (TORCHELASTIC_RUN_ID)"));
+	}
+
+	@Test
+	void startupLogSaysWhenTheRunIdIsRandom(CapturedOutput output) {
+		this.runner.withPropertyValues("nemo.lens.rank=0", "nemo.lens.world-size=2")
+			.run((context) -> assertThat(output).containsPattern("; run id [0-9a-f]{12} \\(random: launcher properties "
+					+ "gives no job id; set nemo.lens.run-id for one all ranks share\\)"));
 	}
 
 	@Test

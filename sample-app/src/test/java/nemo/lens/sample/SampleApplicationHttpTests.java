@@ -53,6 +53,16 @@ class SampleApplicationHttpTests {
 	}
 
 	@Test
+	void workServedCountsTheCallsTheApplicationAnswered() throws Exception {
+		long before = ((Number) getJson("/work/served").get("calls")).longValue();
+		getJson("/work");
+		getJson("/work");
+		Map<String, Object> served = getJson("/work/served");
+		assertThat(((Number) served.get("calls")).longValue()).isEqualTo(before + 2);
+		assertThat(((Number) served.get("spans")).longValue()).isEqualTo((before + 2) * 3);
+	}
+
+	@Test
 	void lensEndpointExplainsTheDecision() throws Exception {
 		Map<String, Object> lens = getJson("/actuator/lens");
 		assertThat(lens).containsEntry("enabled", true)

@@ -47,7 +47,6 @@ final class RankProcess {
 		env.put("LOCAL_WORLD_SIZE", Integer.toString(Math.min(options.ranksPerNode(), options.ranks())));
 		env.put("GROUP_RANK", Integer.toString(rank / options.ranksPerNode()));
 		env.put("NEMO_LENS_EXPORT_STRATEGY", options.strategy());
-		env.put("NEMO_LENS_RUN_ID", runId);
 		if (options.sampleRate() != null) {
 			env.put("NEMO_LENS_EXPORT_SAMPLE_RATE", options.sampleRate());
 		}

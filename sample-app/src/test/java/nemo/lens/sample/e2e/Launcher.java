@@ -12,6 +12,11 @@ public enum Launcher {
 	/** {@code torchrun --nnodes=N --nproc-per-node=K}: the full torch elastic set. */
 	TORCHRUN("torchrun") {
 		@Override
+		String runId(String jobId) {
+			return jobId;
+		}
+
+		@Override
 		Map<String, String> variables(String jobId, int rank, int worldSize, int ranksPerNode) {
 			Map<String, String> env = new LinkedHashMap<>();
 			env.put("TORCHELASTIC_RUN_ID", jobId);
@@ -36,6 +41,11 @@ public enum Launcher {
 	 * as Slurm sets them, with no {@code LOCAL_RANK} (Slurm has none).
 	 */
 	SRUN("slurm") {
+		@Override
+		String runId(String jobId) {
+			return jobId + ".0";
+		}
+
 		@Override
 		Map<String, String> variables(String jobId, int rank, int worldSize, int ranksPerNode) {
 			int nodes = nodes(worldSize, ranksPerNode);
@@ -74,6 +84,12 @@ public enum Launcher {
 	public String detectedAs() {
 		return this.detectedAs;
 	}
+
+	/**
+	 * The run id Lens takes from these variables: the launcher's job identity.
+	 * @param jobId the job's id given to {@link #variables}
+	 */
+	abstract String runId(String jobId);
 
 	/**
 	 * The launcher's variables for one rank.

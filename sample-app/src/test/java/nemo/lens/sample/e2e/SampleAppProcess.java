@@ -4,9 +4,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -18,9 +15,6 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
-import tools.jackson.core.type.TypeReference;
-import tools.jackson.databind.json.JsonMapper;
-
 /**
  * The packaged sample application in a JVM of its own, as a launcher starts one rank: only the
  * variables the test gives it (plus {@code PATH}, {@code HOME} and the locale, so nothing leaks in
@@ -31,14 +25,12 @@ import tools.jackson.databind.json.JsonMapper;
 public final class SampleAppProcess implements AutoCloseable {
 
 	/** Quick start, small heap: several of these share two cores in CI. */
-	private static final List<String> JVM_OPTIONS = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmx256m",
+	static final List<String> JVM_OPTIONS = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmx256m",
 			"-Xshare:auto");
 
-	private static final List<String> INHERITED = List.of("PATH", "HOME", "LANG", "LC_ALL", "TMPDIR");
+	static final List<String> INHERITED = List.of("PATH", "HOME", "LANG", "LC_ALL", "TMPDIR");
 
 	private static final Duration POLL = Duration.ofMillis(100);
-
-	private static final JsonMapper JSON = JsonMapper.builder().build();
 
 	private final String name;
 
@@ -48,7 +40,7 @@ public final class SampleAppProcess implements AutoCloseable {
 
 	private final Process process;
 
-	private final HttpClient http;
+	private final RankHttp http;
 
 	private final boolean wrapped;
 
@@ -58,10 +50,7 @@ public final class SampleAppProcess implements AutoCloseable {
 		this.port = port;
 		this.log = log;
 		this.process = process;
-		this.http = HttpClient.newBuilder()
-			.version(HttpClient.Version.HTTP_1_1)
-			.connectTimeout(Duration.ofSeconds(2))
-			.build();
+		this.http = new RankHttp(name, port);
 	}
 
 	/**
@@ -151,30 +140,12 @@ public final class SampleAppProcess implements AutoCloseable {
 
 	/** GET on {@code 127.0.0.1}, answered within 10 seconds or failed. */
 	public HttpResponse<String> get(String path) {
-		HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.port + path))
-			.timeout(Duration.ofSeconds(10))
-			.build();
-		try {
-			return this.http.send(request, HttpResponse.BodyHandlers.ofString());
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException("GET " + path + " on " + this.name, ex);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			throw new IllegalStateException("Interrupted during GET " + path, ex);
-		}
+		return this.http.get(path);
 	}
 
 	/** GET that must answer 200 with a JSON object, returned as a map. */
 	public Map<String, Object> getJson(String path) {
-		HttpResponse<String> response = get(path);
-		if (response.statusCode() != 200) {
-			throw new AssertionError("GET " + path + " on " + this.name + " answered " + response.statusCode() + ": "
-					+ response.body());
-		}
-		return JSON.readValue(response.body(), new TypeReference<>() {
-		});
+		return this.http.getJson(path);
 	}
 
 	/** The resident set size from {@code /proc/<pid>/status}, in KiB. */
@@ -268,7 +239,7 @@ public final class SampleAppProcess implements AutoCloseable {
 		return this.name + "[pid " + pid() + ", port " + this.port + "]";
 	}
 
-	private static String sampleJar() {
+	static String sampleJar() {
 		return packagedJar("sample.jar");
 	}
 

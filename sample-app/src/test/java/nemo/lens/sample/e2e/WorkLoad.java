@@ -12,7 +12,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * Traffic on one process: {@code GET /work} (three spans each) from a few threads, with a
  * {@code GET /actuator/health} every so often, bounded both in calls and in time. It records how
  * many answered 200 and how long the slowest took, which is how a test tells that the application
- * kept serving.
+ * kept serving. It does not count spans: what the application made is what it says it served
+ * ({@code GET /work/served}, and its count at shutdown), not what this client saw answered.
  */
 public final class WorkLoad {
 
@@ -85,18 +86,13 @@ public final class WorkLoad {
 	 * What a load did.
 	 *
 	 * @param calls requests made
-	 * @param workCalls of which {@code GET /work}, each three spans
+	 * @param workCalls of which {@code GET /work}
 	 * @param ok requests answered 200
 	 * @param slowest the longest answer
 	 * @param elapsed the whole load
 	 * @param failures the first few requests that did not answer 200, and why
 	 */
 	public record Result(int calls, int workCalls, int ok, Duration slowest, Duration elapsed, List<String> failures) {
-
-		/** The spans the load made on an exporting rank. */
-		public long spans() {
-			return 3L * this.workCalls;
-		}
 
 		@Override
 		public String toString() {

@@ -1,0 +1,82 @@
+package nemo.lens;
+
+import java.util.UUID;
+import java.util.function.Function;
+
+import nemo.lens.launch.JobIdentity;
+import nemo.lens.launch.RankInfo;
+
+/**
+ * The run id of a process and where it came from: the configured one, else the job identity of
+ * the launcher that gave the rank, else 12 random hex characters, which no other rank shares.
+ */
+final class RunId {
+
+	/** The source of a run id drawn at random because nothing shared was found. */
+	static final String RANDOM = "random";
+
+	/** The source of a run id set in the configuration (a property or the builder). */
+	static final String SETTING = "nemo.lens.run-id";
+
+	/** The source of a run id set by this variable. */
+	static final String VARIABLE = "NEMO_LENS_RUN_ID";
+
+	private final String value;
+
+	private final String source;
+
+	private RunId(String value, String source) {
+		this.value = value;
+		this.source = source;
+	}
+
+	/**
+	 * Resolves the run id.
+	 * @param config the settings; a run id set there wins
+	 * @param rankInfo who the caller said this process is, or {@code null} to detect it from
+	 * {@code environment} (used only when it gives the same rank and world size as the call)
+	 * @param rank the rank the call decides for
+	 * @param worldSize the world size the call decides for
+	 * @param environment looks variables up
+	 * @return the run id and its source
+	 */
+	static RunId resolve(NemoLensConfig config, RankInfo rankInfo, int rank, int worldSize,
+			Function<String, String> environment) {
+		if (!config.runId().isEmpty()) {
+			String variable = environment.apply(VARIABLE);
+			boolean fromVariable = variable != null && variable.trim().equals(config.runId());
+			return new RunId(config.runId(), fromVariable ? VARIABLE : SETTING);
+		}
+		RankInfo launcher = (rankInfo != null) ? rankInfo : detect(environment, rank, worldSize);
+		if (launcher != null) {
+			JobIdentity job = JobIdentity.of(launcher, environment).orElse(null);
+			if (job != null) {
+				return new RunId(job.value(), job.source());
+			}
+		}
+		return new RunId(UUID.randomUUID().toString().replace("-", "").substring(0, 12), RANDOM);
+	}
+
+	/**
+	 * The launcher of this process, when the rank the call was given is the one it says: a rank
+	 * the caller found some other way must not take another launcher's job id.
+	 */
+	private static RankInfo detect(Function<String, String> environment, int rank, int worldSize) {
+		try {
+			RankInfo detected = RankInfo.detect(environment);
+			return (detected.rank() == rank && detected.worldSize() == worldSize) ? detected : null;
+		}
+		catch (IllegalArgumentException ex) {
+			return null;
+		}
+	}
+
+	String value() {
+		return this.value;
+	}
+
+	String source() {
+		return this.source;
+	}
+
+}

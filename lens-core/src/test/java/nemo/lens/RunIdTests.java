@@ -1,0 +1,80 @@
+package nemo.lens;
+
+import java.util.HashMap;
+import java.util.Map;
+
+import nemo.lens.launch.RankInfo;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Where a run id comes from: a configured one, else the job identity of the launcher that gave the
+ * rank (the caller's, else the one the environment names when it gives the same rank), else a
+ * random one that says so.
+ */
+class RunIdTests {
+
+	private static final Map<String, String> SRUN_TASK = Map.of("SLURM_JOB_ID", "812", "SLURM_STEP_ID", "3",
+			"SLURM_STEP_NUM_TASKS", "4", "SLURM_PROCID", "2", "SLURM_LOCALID", "0", "SLURM_NODEID", "1");
+
+	private final Map<String, String> env = new HashMap<>();
+
+	private static NemoLensConfig config(String runId) {
+		return NemoLensConfig.builder().runId(runId).build();
+	}
+
+	@Test
+	void configuredRunIdWinsOverTheLaunchersAndNamesTheSetting() {
+		this.env.putAll(SRUN_TASK);
+		RunId runId = RunId.resolve(config("mine"), null, 2, 4, this.env::get);
+		assertThat(runId.value()).isEqualTo("mine");
+		assertThat(runId.source()).isEqualTo("nemo.lens.run-id");
+	}
+
+	@Test
+	void configuredRunIdFromTheVariableNamesTheVariable() {
+		this.env.put("NEMO_LENS_RUN_ID", " mine ");
+		RunId runId = RunId.resolve(config("mine"), null, 0, 1, this.env::get);
+		assertThat(runId.source()).isEqualTo("NEMO_LENS_RUN_ID");
+	}
+
+	@Test
+	void launcherDetectedFromTheEnvironmentGivesTheJobIdentity() {
+		this.env.putAll(SRUN_TASK);
+		RunId runId = RunId.resolve(config(""), null, 2, 4, this.env::get);
+		assertThat(runId.value()).isEqualTo("812.3");
+		assertThat(runId.source()).isEqualTo("SLURM_JOB_ID.SLURM_STEP_ID");
+	}
+
+	@Test
+	void rankTheCallerFoundElsewhereDoesNotTakeTheEnvironmentsJob() {
+		this.env.putAll(SRUN_TASK);
+		RunId runId = RunId.resolve(config(""), null, 1, 4, this.env::get);
+		assertThat(runId.source()).isEqualTo("random");
+	}
+
+	@Test
+	void callersRankInfoNamesTheLauncher() {
+		RankInfo srun = RankInfo.detect(SRUN_TASK);
+		this.env.putAll(SRUN_TASK);
+		this.env.put("TORCHELASTIC_RUN_ID", "not-this-one");
+		RunId runId = RunId.resolve(config(""), srun, 0, 1, this.env::get);
+		assertThat(runId.value()).isEqualTo("812.3");
+	}
+
+	@Test
+	void invalidLauncherVariablesLeaveARandomRunIdNotAnError() {
+		this.env.putAll(Map.of("TORCHELASTIC_RUN_ID", "rdzv", "RANK", "x", "WORLD_SIZE", "2", "LOCAL_RANK", "0"));
+		RunId runId = RunId.resolve(config(""), null, 0, 2, this.env::get);
+		assertThat(runId.value()).matches("[0-9a-f]{12}");
+		assertThat(runId.source()).isEqualTo("random");
+	}
+
+	@Test
+	void randomRunIdsDiffer() {
+		assertThat(RunId.resolve(config(""), null, 0, 1, this.env::get).value())
+			.isNotEqualTo(RunId.resolve(config(""), null, 0, 1, this.env::get).value());
+	}
+
+}
