@@ -45,17 +45,14 @@ final class RegistryConfigSwitch {
 	}
 
 	static Object switchedOff(MeterRegistryConfig config) {
-		return view(config, (method, args) -> "enabled".equals(method.getName()) && method.getParameterCount() == 0,
-				(method, args) -> false);
+		return view(config, "enabled", (method, args) -> false);
 	}
 
 	static Object withResourceAttributes(MeterRegistryConfig config, Map<String, String> rankAttributes) {
 		if (!isOtlp(config)) {
 			return config;
 		}
-		return view(config,
-				(method, args) -> "resourceAttributes".equals(method.getName()) && method.getParameterCount() == 0,
-				(method, args) -> {
+		return view(config, "resourceAttributes", (method, args) -> {
 					@SuppressWarnings("unchecked")
 					Map<String, String> configured = (Map<String, String>) invoke(config, method, args);
 					Map<String, String> attributes = new LinkedHashMap<>(configured);
@@ -85,10 +82,11 @@ final class RegistryConfigSwitch {
 		}
 	}
 
-	private static Object view(MeterRegistryConfig config, MethodMatch match, MethodAnswer answer) {
+	/** A view of the configuration that answers its no-argument method {@code accessor} itself. */
+	private static Object view(MeterRegistryConfig config, String accessor, MethodAnswer answer) {
 		Class<?>[] interfaces = ClassUtils.getAllInterfacesForClass(config.getClass(), config.getClass().getClassLoader());
-		InvocationHandler handler = (proxy, method, args) -> match.matches(method, args) ? answer.answer(method, args)
-				: invoke(config, method, args);
+		InvocationHandler handler = (proxy, method, args) -> (accessor.equals(method.getName())
+				&& method.getParameterCount() == 0) ? answer.answer(method, args) : invoke(config, method, args);
 		return Proxy.newProxyInstance(config.getClass().getClassLoader(), interfaces, handler);
 	}
 
@@ -99,13 +97,6 @@ final class RegistryConfigSwitch {
 		catch (InvocationTargetException ex) {
 			throw ex.getCause();
 		}
-	}
-
-	@FunctionalInterface
-	private interface MethodMatch {
-
-		boolean matches(Method method, Object[] args);
-
 	}
 
 	@FunctionalInterface
