@@ -28,14 +28,21 @@ import org.springframework.core.env.Environment;
  * Auto-configuration for NeMo Lens: each process finds its rank, decides once whether it exports,
  * and publishes a {@link TelemetryHandle} (and, when enabled, its {@link OpenTelemetry}) so that
  * Spring Boot's own OpenTelemetry and Micrometer Tracing support run on it. Ordered before Boot's
- * OpenTelemetry auto-configurations, by name, so that they back off; after the OpenTelemetry
- * instrumentation starter's, whose SDK Lens sets on the decision instead of replacing it.
+ * OpenTelemetry auto-configurations, by name (4.x and 3.5 keep them in different modules), so that
+ * they back off; after the OpenTelemetry instrumentation starter's, whose SDK Lens sets on the
+ * decision instead of replacing it.
  */
 @AutoConfiguration(beforeName = {
+		// Spring Boot 4.0 and 4.1
 		"org.springframework.boot.opentelemetry.autoconfigure.OpenTelemetrySdkAutoConfiguration",
 		"org.springframework.boot.opentelemetry.autoconfigure.logging.OpenTelemetryLoggingAutoConfiguration",
 		"org.springframework.boot.micrometer.tracing.opentelemetry.autoconfigure.OpenTelemetryTracingAutoConfiguration",
-		"org.springframework.boot.micrometer.tracing.autoconfigure.MicrometerTracingAutoConfiguration" },
+		"org.springframework.boot.micrometer.tracing.autoconfigure.MicrometerTracingAutoConfiguration",
+		// Spring Boot 3.5, where the same parts live in actuator's auto-configuration
+		"org.springframework.boot.actuate.autoconfigure.opentelemetry.OpenTelemetryAutoConfiguration",
+		"org.springframework.boot.actuate.autoconfigure.logging.OpenTelemetryLoggingAutoConfiguration",
+		"org.springframework.boot.actuate.autoconfigure.tracing.OpenTelemetryTracingAutoConfiguration",
+		"org.springframework.boot.actuate.autoconfigure.tracing.MicrometerTracingAutoConfiguration" },
 		afterName = "io.opentelemetry.instrumentation.spring.autoconfigure.OpenTelemetryAutoConfiguration")
 @ConditionalOnClass(OpenTelemetry.class)
 @EnableConfigurationProperties(NemoLensProperties.class)

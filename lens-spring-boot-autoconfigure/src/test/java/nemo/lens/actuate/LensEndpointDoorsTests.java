@@ -1,5 +1,6 @@
 package nemo.lens.actuate;
 
+import nemo.lens.autoconfigure.BootLine;
 import nemo.lens.autoconfigure.endpoint.LensEndpointAutoConfiguration;
 import nemo.lens.autoconfigure.NemoLensAutoConfiguration;
 import nemo.lens.autoconfigure.door.LensDoorsAutoConfiguration;
@@ -11,10 +12,6 @@ import org.springframework.boot.actuate.autoconfigure.info.InfoContributorAutoCo
 import org.springframework.boot.actuate.info.Info;
 import org.springframework.boot.actuate.info.InfoContributor;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration;
-import org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration;
-import org.springframework.boot.micrometer.metrics.autoconfigure.export.otlp.OtlpMetricsExportAutoConfiguration;
-import org.springframework.boot.micrometer.metrics.autoconfigure.export.prometheus.PrometheusMetricsExportAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -29,9 +26,8 @@ class LensEndpointDoorsTests {
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(NemoLensAutoConfiguration.class, LensDoorsAutoConfiguration.class,
 				MicrometerDoorsAutoConfiguration.class, LensEndpointAutoConfiguration.class,
-				EndpointAutoConfiguration.class, InfoContributorAutoConfiguration.class, MetricsAutoConfiguration.class,
-				CompositeMeterRegistryAutoConfiguration.class, OtlpMetricsExportAutoConfiguration.class,
-				PrometheusMetricsExportAutoConfiguration.class))
+				EndpointAutoConfiguration.class, InfoContributorAutoConfiguration.class))
+		.withConfiguration(AutoConfigurations.of(BootLine.current().metrics("Otlp", "Prometheus")))
 		.withPropertyValues("management.endpoints.web.exposure.include=lens", "nemo.lens.enabled=true",
 				"nemo.lens.exporter=none", "nemo.lens.world-size=2",
 				"management.otlp.metrics.export.url=http://127.0.0.1:9/v1/metrics");

@@ -1,5 +1,7 @@
 package nemo.lens.autoconfigure;
 
+import java.util.Arrays;
+import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -16,11 +18,7 @@ import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.micrometer.observation.autoconfigure.ObservationAutoConfiguration;
-import org.springframework.boot.micrometer.tracing.autoconfigure.MicrometerTracingAutoConfiguration;
-import org.springframework.boot.micrometer.tracing.opentelemetry.autoconfigure.OpenTelemetryTracingAutoConfiguration;
-import org.springframework.boot.opentelemetry.autoconfigure.OpenTelemetrySdkAutoConfiguration;
-import org.springframework.boot.opentelemetry.autoconfigure.logging.OpenTelemetryLoggingAutoConfiguration;
+import org.springframework.boot.context.annotation.Configurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -35,10 +33,8 @@ class BootOpenTelemetryIntegrationTests {
 	private final RecordingSpanExporter exporter = new RecordingSpanExporter();
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(NemoLensAutoConfiguration.class,
-				OpenTelemetrySdkAutoConfiguration.class, OpenTelemetryLoggingAutoConfiguration.class,
-				OpenTelemetryTracingAutoConfiguration.class, MicrometerTracingAutoConfiguration.class,
-				ObservationAutoConfiguration.class))
+		.withConfiguration(AutoConfigurations.of(NemoLensAutoConfiguration.class))
+		.withConfiguration(AutoConfigurations.of(BootLine.current().openTelemetry()))
 		.withBean(RecordingSpanExporter.class, () -> this.exporter)
 		.withPropertyValues("nemo.lens.enabled=true", "nemo.lens.world-size=4");
 
@@ -55,6 +51,19 @@ class BootOpenTelemetryIntegrationTests {
 			.filter((name) -> name.startsWith("BatchSpanProcessor") || name.startsWith("BatchLogRecordProcessor")
 					|| name.startsWith("PeriodicMetricReader"))
 			.collect(Collectors.toSet());
+	}
+
+	@Test
+	void ordersItselfBeforeBootsOpenTelemetryAutoConfigurationsOfThisLine() {
+		List<Class<?>> sorted = List.of(Configurations.getClasses(
+				AutoConfigurations.of(BootLine.current().openTelemetry()),
+				AutoConfigurations.of(NemoLensAutoConfiguration.class)));
+		List<Class<?>> bootOpenTelemetry = Arrays.stream(BootLine.current().openTelemetry())
+			.filter((type) -> !type.getSimpleName().equals("ObservationAutoConfiguration"))
+			.toList();
+		assertThat(bootOpenTelemetry).allSatisfy((type) -> assertThat(sorted.indexOf(NemoLensAutoConfiguration.class))
+			.as(type.getName())
+			.isLessThan(sorted.indexOf(type)));
 	}
 
 	@Test

@@ -14,11 +14,6 @@ import nemo.lens.TelemetryHandle;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.micrometer.observation.autoconfigure.ObservationAutoConfiguration;
-import org.springframework.boot.micrometer.tracing.autoconfigure.MicrometerTracingAutoConfiguration;
-import org.springframework.boot.micrometer.tracing.opentelemetry.autoconfigure.OpenTelemetryTracingAutoConfiguration;
-import org.springframework.boot.opentelemetry.autoconfigure.OpenTelemetrySdkAutoConfiguration;
-import org.springframework.boot.opentelemetry.autoconfigure.logging.OpenTelemetryLoggingAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -35,10 +30,8 @@ class BootPipelineSettingsTests {
 	private final InMemoryLogRecordExporter logs = InMemoryLogRecordExporter.create();
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(NemoLensAutoConfiguration.class,
-				OpenTelemetrySdkAutoConfiguration.class, OpenTelemetryLoggingAutoConfiguration.class,
-				OpenTelemetryTracingAutoConfiguration.class, MicrometerTracingAutoConfiguration.class,
-				ObservationAutoConfiguration.class))
+		.withConfiguration(AutoConfigurations.of(NemoLensAutoConfiguration.class))
+		.withConfiguration(AutoConfigurations.of(BootLine.current().openTelemetry()))
 		.withBean(RecordingSpanExporter.class, () -> this.spans)
 		.withPropertyValues("nemo.lens.enabled=true", "nemo.lens.world-size=4", "nemo.lens.rank=3",
 				"nemo.lens.exporter=none");

@@ -10,11 +10,10 @@ import java.util.stream.Collectors;
 import nemo.lens.NemoLensConfig;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import tools.jackson.core.type.TypeReference;
-import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.beans.BeanWrapper;
 import org.springframework.beans.BeanWrapperImpl;
+import org.springframework.boot.json.JsonParserFactory;
 import org.springframework.core.io.ClassPathResource;
 import org.springframework.util.ReflectionUtils;
 
@@ -37,8 +36,7 @@ class ConfigurationMetadataTests {
 	static void readMetadata() throws IOException {
 		String json = new ClassPathResource("META-INF/spring-configuration-metadata.json")
 			.getContentAsString(StandardCharsets.UTF_8);
-		metadata = JsonMapper.builder().build().readValue(json, new TypeReference<Map<String, Object>>() {
-		});
+		metadata = JsonParserFactory.getJsonParser().parseMap(json);
 	}
 
 	@SuppressWarnings("unchecked")

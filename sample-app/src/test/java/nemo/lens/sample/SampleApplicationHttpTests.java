@@ -8,9 +8,8 @@ import java.net.http.HttpResponse;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
-import tools.jackson.core.type.TypeReference;
-import tools.jackson.databind.json.JsonMapper;
 
+import org.springframework.boot.json.JsonParserFactory;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -26,7 +25,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 				"GROUP_RANK=1", "nemo.lens.run-id=run-1", "nemo.lens.export-strategy=first_rank_per_node" })
 class SampleApplicationHttpTests {
 
-	private static final JsonMapper JSON = JsonMapper.builder().build();
 
 	private final HttpClient http = HttpClient.newHttpClient();
 
@@ -41,8 +39,7 @@ class SampleApplicationHttpTests {
 	private Map<String, Object> getJson(String path) throws IOException, InterruptedException {
 		HttpResponse<String> response = get(path);
 		assertThat(response.statusCode()).as(path).isEqualTo(200);
-		return JSON.readValue(response.body(), new TypeReference<>() {
-		});
+		return JsonParserFactory.getJsonParser().parseMap(response.body());
 	}
 
 	@Test

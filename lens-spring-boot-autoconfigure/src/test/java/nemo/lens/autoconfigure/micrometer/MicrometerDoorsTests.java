@@ -10,6 +10,7 @@ import io.micrometer.datadog.DatadogMeterRegistry;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.micrometer.registry.otlp.OtlpConfig;
 import io.micrometer.registry.otlp.OtlpMeterRegistry;
+import nemo.lens.autoconfigure.BootLine;
 import nemo.lens.autoconfigure.LensStartupException;
 import nemo.lens.autoconfigure.NemoLensAutoConfiguration;
 import nemo.lens.autoconfigure.door.DoorState;
@@ -18,11 +19,6 @@ import nemo.lens.autoconfigure.door.TelemetryDoors;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration;
-import org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration;
-import org.springframework.boot.micrometer.metrics.autoconfigure.export.datadog.DatadogMetricsExportAutoConfiguration;
-import org.springframework.boot.micrometer.metrics.autoconfigure.export.otlp.OtlpMetricsExportAutoConfiguration;
-import org.springframework.boot.micrometer.metrics.autoconfigure.export.prometheus.PrometheusMetricsExportAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.core.env.StandardEnvironment;
 import org.springframework.core.env.SystemEnvironmentPropertySource;
@@ -39,9 +35,8 @@ class MicrometerDoorsTests {
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(NemoLensAutoConfiguration.class, LensDoorsAutoConfiguration.class,
-				MicrometerDoorsAutoConfiguration.class, MetricsAutoConfiguration.class,
-				CompositeMeterRegistryAutoConfiguration.class, OtlpMetricsExportAutoConfiguration.class,
-				DatadogMetricsExportAutoConfiguration.class, PrometheusMetricsExportAutoConfiguration.class))
+				MicrometerDoorsAutoConfiguration.class))
+		.withConfiguration(AutoConfigurations.of(BootLine.current().metrics("Otlp", "Datadog", "Prometheus")))
 		.withPropertyValues("nemo.lens.enabled=true", "nemo.lens.exporter=none", "nemo.lens.world-size=2",
 				"nemo.lens.run-id=job7", "management.datadog.metrics.export.api-key=not-a-key",
 				"management.otlp.metrics.export.url=http://127.0.0.1:9/v1/metrics");

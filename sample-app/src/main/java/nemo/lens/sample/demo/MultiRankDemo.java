@@ -14,8 +14,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
-import tools.jackson.core.type.TypeReference;
-import tools.jackson.databind.json.JsonMapper;
+
+import org.springframework.boot.json.JsonParserFactory;
 
 /**
  * Starts N ranks of the sample application as separate JVM processes with torchrun-style
@@ -32,7 +32,6 @@ public final class MultiRankDemo {
 
 	private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
-	private final JsonMapper json = JsonMapper.builder().build();
 
 	private MultiRankDemo() {
 	}
@@ -77,8 +76,7 @@ public final class MultiRankDemo {
 			List<Map<String, Object>> decisions = new ArrayList<>();
 			for (RankProcess rank : ranks) {
 				get(rank, "/work");
-				decisions.add(this.json.readValue(get(rank, "/actuator/lens"), new TypeReference<>() {
-				}));
+				decisions.add(JsonParserFactory.getJsonParser().parseMap(get(rank, "/actuator/lens")));
 			}
 			List<Duration> stops = new ArrayList<>();
 			for (RankProcess rank : ranks) {

@@ -110,9 +110,13 @@ class OtlpReceiverTests {
 			assertThat(meters.forceFlush().join(5, TimeUnit.SECONDS).isSuccess()).isTrue();
 		}
 
+		// Newer SDKs (1.62, Boot 4.1's) add metrics about themselves to the same batch, such as
+		// otel.sdk.metric_reader.collection.duration: what matters is where ours arrives.
 		assertThat(this.receiver.metricNamesByRank()).containsOnlyKeys(2L);
-		assertThat(this.receiver.metricNamesByRank().get(2L)).containsExactly("lens.test.steps");
-		assertThat(this.receiver.metrics().get(0).type()).isEqualTo("SUM");
+		assertThat(this.receiver.metricNamesByRank().get(2L)).contains("lens.test.steps");
+		assertThat(this.receiver.metrics()).filteredOn((metric) -> metric.name().equals("lens.test.steps"))
+			.isNotEmpty()
+			.allSatisfy((metric) -> assertThat(metric.type()).isEqualTo("SUM"));
 	}
 
 	@Test

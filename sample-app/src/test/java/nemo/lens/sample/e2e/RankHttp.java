@@ -9,8 +9,8 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Map;
 
-import tools.jackson.core.type.TypeReference;
-import tools.jackson.databind.json.JsonMapper;
+
+import org.springframework.boot.json.JsonParserFactory;
 
 /**
  * Plain HTTP GETs to one rank of the sample on {@code 127.0.0.1}, whoever started it: answered
@@ -18,7 +18,6 @@ import tools.jackson.databind.json.JsonMapper;
  */
 public final class RankHttp {
 
-	private static final JsonMapper JSON = JsonMapper.builder().build();
 
 	private final String name;
 
@@ -66,8 +65,7 @@ public final class RankHttp {
 			throw new AssertionError("GET " + path + " on " + this.name + " answered " + response.statusCode() + ": "
 					+ response.body());
 		}
-		return JSON.readValue(response.body(), new TypeReference<>() {
-		});
+		return JsonParserFactory.getJsonParser().parseMap(response.body());
 	}
 
 }

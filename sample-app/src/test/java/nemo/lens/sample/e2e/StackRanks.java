@@ -16,7 +16,8 @@ import java.util.function.IntFunction;
  * Micrometer's OTLP registry, and Lens) as the ranks of a torchrun job, with every telemetry
  * endpoint it reads pointed at one receiver under a path of its own, {@code /rank-N}: the
  * {@code OTEL_*} variables, Boot's OTLP span and log exporters
- * ({@code management.opentelemetry.*.export.otlp.endpoint}) and the Micrometer OTLP registry
+ * ({@code management.opentelemetry.*.export.otlp.endpoint}, on Boot 3.5
+ * {@code management.otlp.*.endpoint}) and the Micrometer OTLP registry
  * ({@code management.otlp.metrics.export.url}). Whatever a rank sends by any door lands under its
  * path, whether or not it carries a rank resource.
  */
@@ -78,6 +79,9 @@ final class StackRanks {
 		List<String> arguments = new ArrayList<>();
 		arguments.add("--management.opentelemetry.tracing.export.otlp.endpoint=" + base + Signal.TRACES.path());
 		arguments.add("--management.opentelemetry.logging.export.otlp.endpoint=" + base + Signal.LOGS.path());
+		// Boot 3.5 names its OTLP span and log exporters' endpoints so; the other line ignores them.
+		arguments.add("--management.otlp.tracing.endpoint=" + base + Signal.TRACES.path());
+		arguments.add("--management.otlp.logging.endpoint=" + base + Signal.LOGS.path());
 		arguments.add("--management.otlp.metrics.export.url=" + base + Signal.METRICS.path());
 		arguments.add("--management.endpoints.web.exposure.include=lens,health,threaddump");
 		return SampleAppProcess.start(test + "-rank" + rank, jar(), wrapper, env, arguments.toArray(String[]::new));
