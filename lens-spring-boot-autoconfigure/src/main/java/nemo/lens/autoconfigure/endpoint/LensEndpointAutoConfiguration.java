@@ -6,6 +6,7 @@ import nemo.lens.ExportStrategy;
 import nemo.lens.ExportStrategyRegistry;
 import nemo.lens.TelemetryHandle;
 import nemo.lens.actuate.LensDescriptor.DoorSummary;
+import nemo.lens.actuate.LensDescriptorRuntimeHints;
 import nemo.lens.actuate.LensEndpoint;
 import nemo.lens.actuate.LensInfoContributor;
 import nemo.lens.autoconfigure.NemoLensAutoConfiguration;
@@ -25,6 +26,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.ImportRuntimeHints;
 
 /**
  * Auto-configuration for the {@code lens} actuator endpoint and the {@code info} entry of the
@@ -71,6 +73,7 @@ public final class LensEndpointAutoConfiguration {
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(InfoContributor.class)
 	@ConditionalOnEnabledInfoContributor("lens")
+	@ImportRuntimeHints(LensDescriptorRuntimeHints.class)
 	static class InfoContributorConfiguration {
 
 		@Bean
