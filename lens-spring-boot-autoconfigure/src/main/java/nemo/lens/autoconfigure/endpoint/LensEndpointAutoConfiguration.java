@@ -29,8 +29,8 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.ImportRuntimeHints;
 
 /**
- * Auto-configuration for the {@code lens} actuator endpoint and the {@code info} entry of the
- * {@code lens} endpoint. Actuator is optional: each bean sits in a nested configuration guarded by
+ * Auto-configuration for the {@code lens} actuator endpoint and the {@code lens} entry of the
+ * {@code info} endpoint. Actuator is optional: each bean sits in a nested configuration guarded by
  * the actuator class it needs, as in Spring Boot's own modules, so that this class can be
  * introspected, and skipped, on a class path without actuator, also when it is registered by
  * class (an {@code ApplicationContextRunner}) rather than by name from the imports file.
