@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.jar.JarFile;
 
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -49,8 +49,8 @@ class AotSampleTwoRanksIT {
 	 * The build may skip AOT processing ({@code -Dspring-boot.aot.skip=true}, as on a line where
 	 * only other tests run): then there is nothing to test here, and the skip says so.
 	 */
-	@BeforeAll
-	static void theSampleJarIsAotProcessed() throws IOException {
+	@BeforeEach
+	void theSampleJarIsAotProcessed() throws IOException {
 		try (JarFile jar = new JarFile(SampleAppProcess.sampleJar())) {
 			assumeTrue(jar.getEntry(AOT_INITIALIZER) != null,
 					"the sample jar was built without spring-boot:process-aot (-Dspring-boot.aot.skip=true?)");
