@@ -22,6 +22,7 @@ import org.springframework.boot.context.properties.ConfigurationPropertiesBindHa
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.ImportRuntimeHints;
 import org.springframework.core.env.Environment;
 
 /**
@@ -46,6 +47,7 @@ import org.springframework.core.env.Environment;
 		afterName = "io.opentelemetry.instrumentation.spring.autoconfigure.OpenTelemetryAutoConfiguration")
 @ConditionalOnClass(OpenTelemetry.class)
 @EnableConfigurationProperties(NemoLensProperties.class)
+@ImportRuntimeHints(LensRuntimeHints.class)
 public final class NemoLensAutoConfiguration {
 
 	NemoLensAutoConfiguration() {
@@ -69,6 +71,17 @@ public final class NemoLensAutoConfiguration {
 	@ConditionalOnMissingBean(name = "lensVariablesBindHandlerAdvisor")
 	static ConfigurationPropertiesBindHandlerAdvisor lensVariablesBindHandlerAdvisor() {
 		return LensVariablesBindHandler::new;
+	}
+
+	/**
+	 * Under Spring AOT, fails the start-up when {@code nemo.lens.enabled} or
+	 * {@code nemo.lens.gate.boot.opentelemetry} differ from the build's values; a bean of the same
+	 * name replaces the check.
+	 */
+	@Bean
+	@ConditionalOnMissingBean(name = "lensAotSwitchesCheck")
+	static AotSwitchesCheck lensAotSwitchesCheck(Environment environment) {
+		return new AotSwitchesCheck(environment);
 	}
 
 	@Bean
@@ -126,8 +139,8 @@ public final class NemoLensAutoConfiguration {
 	 * out ({@code nemo.lens.gate.boot.opentelemetry=false}) leaves Boot's SDK to run on every rank.
 	 */
 	@Configuration(proxyBeanMethods = false)
-	@ConditionalOnBooleanProperty("nemo.lens.enabled")
-	@ConditionalOnBooleanProperty(name = "nemo.lens.gate.boot.opentelemetry", matchIfMissing = true)
+	@ConditionalOnBooleanProperty(AotSwitchesCheck.ENABLED)
+	@ConditionalOnBooleanProperty(name = AotSwitchesCheck.GATE_BOOT_OPENTELEMETRY, matchIfMissing = true)
 	static class EnabledConfiguration {
 
 		@Bean(destroyMethod = "")
@@ -136,7 +149,8 @@ public final class NemoLensAutoConfiguration {
 			return handle.openTelemetry();
 		}
 
-		@Bean
+		/** Defined here only: {@link AotSwitchesCheck} tells the build's switches by it. */
+		@Bean(AotSwitchesCheck.ENABLED_ONLY_BEAN)
 		static BootSdkPipelineDeferral lensBootSdkPipelineDeferral() {
 			return new BootSdkPipelineDeferral();
 		}

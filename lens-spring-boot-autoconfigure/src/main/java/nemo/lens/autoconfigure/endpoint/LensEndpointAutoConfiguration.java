@@ -6,6 +6,7 @@ import nemo.lens.ExportStrategy;
 import nemo.lens.ExportStrategyRegistry;
 import nemo.lens.TelemetryHandle;
 import nemo.lens.actuate.LensDescriptor.DoorSummary;
+import nemo.lens.actuate.LensDescriptorRuntimeHints;
 import nemo.lens.actuate.LensEndpoint;
 import nemo.lens.actuate.LensInfoContributor;
 import nemo.lens.autoconfigure.NemoLensAutoConfiguration;
@@ -24,10 +25,15 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.ImportRuntimeHints;
 
 /**
  * Auto-configuration for the {@code lens} actuator endpoint and the {@code lens} entry of the
- * {@code info} endpoint. Actuator is optional: without it nothing here is loaded.
+ * {@code info} endpoint. Actuator is optional: each bean sits in a nested configuration guarded by
+ * the actuator class it needs, as in Spring Boot's own modules, so that this class can be
+ * introspected, and skipped, on a class path without actuator, also when it is registered by
+ * class (an {@code ApplicationContextRunner}) rather than by name from the imports file.
  */
 @AutoConfiguration(after = { NemoLensAutoConfiguration.class, LensDoorsAutoConfiguration.class })
 @ConditionalOnClass(Endpoint.class)
@@ -35,24 +41,6 @@ import org.springframework.context.annotation.Bean;
 public final class LensEndpointAutoConfiguration {
 
 	LensEndpointAutoConfiguration() {
-	}
-
-	@Bean
-	@ConditionalOnMissingBean
-	@ConditionalOnAvailableEndpoint(LensEndpoint.class)
-	LensEndpoint lensEndpoint(TelemetryHandle handle, RankInfo rankInfo, ExportStrategyRegistry registry,
-			ListableBeanFactory beanFactory, ObjectProvider<TelemetryDoors> doors) {
-		return new LensEndpoint(handle, rankInfo, registry, () -> beanFactory.getBeansOfType(ExportStrategy.class),
-				() -> doorSummaries(doors));
-	}
-
-	@Bean
-	@ConditionalOnClass(InfoContributor.class)
-	@ConditionalOnEnabledInfoContributor("lens")
-	@ConditionalOnMissingBean
-	LensInfoContributor lensInfoContributor(TelemetryHandle handle, RankInfo rankInfo,
-			ExportStrategyRegistry registry, ObjectProvider<TelemetryDoors> doors) {
-		return new LensInfoContributor(handle, rankInfo, registry, () -> doorSummaries(doors));
 	}
 
 	private static List<DoorSummary> doorSummaries(ObjectProvider<TelemetryDoors> doors) {
@@ -65,6 +53,36 @@ public final class LensEndpointAutoConfiguration {
 			.stream()
 			.map((door) -> new DoorSummary(door.getKey(), door.getValue().value()))
 			.toList();
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(Endpoint.class)
+	@ConditionalOnAvailableEndpoint(LensEndpoint.class)
+	static class EndpointConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean
+		LensEndpoint lensEndpoint(TelemetryHandle handle, RankInfo rankInfo, ExportStrategyRegistry registry,
+				ListableBeanFactory beanFactory, ObjectProvider<TelemetryDoors> doors) {
+			return new LensEndpoint(handle, rankInfo, registry, () -> beanFactory.getBeansOfType(ExportStrategy.class),
+					() -> doorSummaries(doors));
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(InfoContributor.class)
+	@ConditionalOnEnabledInfoContributor("lens")
+	@ImportRuntimeHints(LensDescriptorRuntimeHints.class)
+	static class InfoContributorConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean
+		LensInfoContributor lensInfoContributor(TelemetryHandle handle, RankInfo rankInfo,
+				ExportStrategyRegistry registry, ObjectProvider<TelemetryDoors> doors) {
+			return new LensInfoContributor(handle, rankInfo, registry, () -> doorSummaries(doors));
+		}
+
 	}
 
 }

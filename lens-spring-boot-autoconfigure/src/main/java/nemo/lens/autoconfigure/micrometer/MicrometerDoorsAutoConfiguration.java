@@ -10,6 +10,7 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 
 /**
  * Puts Micrometer's registries behind the rank's decision: push registries (OTLP, Datadog,
@@ -24,10 +25,21 @@ public final class MicrometerDoorsAutoConfiguration {
 	MicrometerDoorsAutoConfiguration() {
 	}
 
-	@Bean
-	static MicrometerDoorGate lensMicrometerDoorGate(ObjectProvider<TelemetryDoors> doors,
-			ObjectProvider<RankIdentity> identity) {
-		return new MicrometerDoorGate(doors::getObject, identity::getObject);
+	/**
+	 * The gate names Micrometer types in its code: guarded again here, so that a class path
+	 * without Micrometer never loads it, also when this class is registered by class, whose
+	 * reflective metadata cannot read the condition above.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(MeterRegistry.class)
+	static class MicrometerDoorGateConfiguration {
+
+		@Bean
+		static MicrometerDoorGate lensMicrometerDoorGate(ObjectProvider<TelemetryDoors> doors,
+				ObjectProvider<RankIdentity> identity) {
+			return new MicrometerDoorGate(doors::getObject, identity::getObject);
+		}
+
 	}
 
 }

@@ -72,11 +72,22 @@ public final class SampleAppProcess implements AutoCloseable {
 	 */
 	public static SampleAppProcess start(String name, String jar, List<String> wrapper, Map<String, String> environment,
 			String... arguments) {
+		return start(name, jar, wrapper, List.of(), environment, arguments);
+	}
+
+	/**
+	 * As {@link #start(String, String, List, Map, String...)}, with JVM options after
+	 * {@link #JVM_OPTIONS}, such as {@code -Dspring.aot.enabled=true}.
+	 * @param jvmOptions the further JVM options, empty for none
+	 */
+	public static SampleAppProcess start(String name, String jar, List<String> wrapper, List<String> jvmOptions,
+			Map<String, String> environment, String... arguments) {
 		int port = freePort();
 		Path log = logDirectory().resolve(name + ".log");
 		List<String> command = new ArrayList<>(wrapper);
 		command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
 		command.addAll(JVM_OPTIONS);
+		command.addAll(jvmOptions);
 		command.addAll(List.of("-jar", jar, "--server.port=" + port));
 		command.addAll(List.of(arguments));
 		ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());

@@ -1,0 +1,59 @@
+package nemo.lens.autoconfigure;
+
+import java.lang.reflect.RecordComponent;
+
+import nemo.lens.NemoLensConfig;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.aot.hint.RuntimeHints;
+import org.springframework.aot.hint.predicate.RuntimeHintsPredicates;
+import org.springframework.beans.BeanUtils;
+import org.springframework.context.annotation.ImportRuntimeHints;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The hints a native image needs for the reflection on {@link NemoLensConfig}: the record's
+ * accessors and canonical constructor, and the builder's field of each component.
+ */
+class LensRuntimeHintsTests {
+
+	private final RuntimeHints hints = registered();
+
+	@Test
+	void everyRecordAccessorMayBeInvoked() {
+		for (RecordComponent component : NemoLensConfig.class.getRecordComponents()) {
+			assertThat(RuntimeHintsPredicates.reflection().onMethodInvocation(component.getAccessor()))
+				.as(component.getName())
+				.accepts(this.hints);
+		}
+	}
+
+	@Test
+	void theCanonicalConstructorMayBeInvoked() {
+		assertThat(RuntimeHintsPredicates.reflection()
+			.onConstructorInvocation(BeanUtils.getResolvableConstructor(NemoLensConfig.class))).accepts(this.hints);
+	}
+
+	@Test
+	void theBuilderFieldOfEveryComponentMayBeAccessed() {
+		for (RecordComponent component : NemoLensConfig.class.getRecordComponents()) {
+			assertThat(RuntimeHintsPredicates.reflection().onFieldAccess(NemoLensConfig.Builder.class, component.getName()))
+				.as(component.getName())
+				.accepts(this.hints);
+		}
+	}
+
+	@Test
+	void theAutoConfigurationImportsTheHints() {
+		assertThat(NemoLensAutoConfiguration.class.getAnnotation(ImportRuntimeHints.class).value())
+			.contains(LensRuntimeHints.class);
+	}
+
+	private static RuntimeHints registered() {
+		RuntimeHints hints = new RuntimeHints();
+		new LensRuntimeHints().registerHints(hints, LensRuntimeHintsTests.class.getClassLoader());
+		return hints;
+	}
+
+}
