@@ -71,8 +71,8 @@ class BootOtelStackTwoRanksIT {
 					"-o", this.straceLog.toString());
 		}
 		List<String> silentRankWrapper = strace;
-		this.ranks = StackRanks.startJob("boot-otel-2", this.receiver, "single_rank", 2, 2,
-				(rank) -> (rank == 0) ? silentRankWrapper : List.of(), START_TIMEOUT);
+		this.ranks = StackRanks.startJob(StackApp.BOOT_OTEL, "boot-otel-2", this.receiver, "single_rank", 2,
+				2, (rank) -> (rank == 0) ? silentRankWrapper : List.of(), START_TIMEOUT);
 	}
 
 	@AfterAll
@@ -83,19 +83,13 @@ class BootOtelStackTwoRanksIT {
 	@Test
 	@Order(1)
 	void silentRankSendsNothingByAnyDoorWhileTheExportingRankPushesThreeTimes() {
-		long pushesBefore = micrometerPushes(1);
-		boolean pushed = this.receiver.awaitUntil(() -> {
-			work();
-			return micrometerPushes(1) >= pushesBefore + PUSHES;
-		}, ARRIVAL_TIMEOUT);
+		boolean pushed = StackRanks.awaitMicrometerPushes(this.receiver, 1, PUSHES, this::work, ARRIVAL_TIMEOUT);
 
 		assertThat(pushed).as("rank 1 pushed %d Micrometer batches after traffic began; paths %s", PUSHES,
 				this.receiver.requestPaths())
 			.isTrue();
 		assertThat(this.workCalls).isPositive();
-		assertThat(this.receiver.requestCountUnder(StackRanks.pathOf(0))).as("requests under /rank-0/: %s",
-				this.receiver.requestPaths())
-			.isZero();
+		StackRanks.assertNothingFrom(this.receiver, 0);
 		assertThat(this.receiver.failures()).isEmpty();
 	}
 
@@ -141,9 +135,7 @@ class BootOtelStackTwoRanksIT {
 	void silentRankSendsNothingThroughSigterm() {
 		this.ranks.terminate(STOP_TIMEOUT);
 
-		assertThat(this.receiver.requestCountUnder(StackRanks.pathOf(0))).as("requests under /rank-0/: %s",
-				this.receiver.requestPaths())
-			.isZero();
+		StackRanks.assertNothingFrom(this.receiver, 0);
 		assertThat(this.receiver.requestCountUnder(StackRanks.pathOf(1))).isPositive();
 	}
 
@@ -173,19 +165,12 @@ class BootOtelStackTwoRanksIT {
 		this.workCalls++;
 	}
 
-	private long micrometerPushes(int rank) {
-		return StackRanks.micrometerPushes(this.receiver, rank);
-	}
-
 	private List<ReceivedMetric> micrometerMetrics() {
 		return StackRanks.micrometerMetrics(this.receiver);
 	}
 
 	private static void assertRankResource(ReceivedResource resource, int rank) {
-		Map<String, Object> attributes = resource.attributes();
-		assertThat(String.valueOf(attributes.get("dl.rank"))).as("dl.rank of %s", attributes).isEqualTo(String.valueOf(rank));
-		assertThat(String.valueOf(attributes.get("dl.world_size"))).as("dl.world_size of %s", attributes).isEqualTo("2");
-		assertThat(attributes).as("resource").containsKeys("service.instance.id", "nemo.run.id");
+		StackRanks.assertRankResource(resource, rank, 2);
 	}
 
 }
