@@ -29,7 +29,7 @@ public final class OpenTelemetryStarterDoorAutoConfiguration {
 
 	@Bean
 	AutoConfigurationCustomizerProvider lensOpenTelemetryStarterGate(TelemetryDoors doors, RankIdentity identity) {
-		return new StarterSdkGate(doors.open(DoorGates.OTEL_STARTER), identity.attributes());
+		return new StarterSdkGate(doors.open(DoorGates.OTEL_STARTER), identity);
 	}
 
 }

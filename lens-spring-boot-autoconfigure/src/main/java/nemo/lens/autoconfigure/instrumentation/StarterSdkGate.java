@@ -8,6 +8,7 @@ import io.opentelemetry.sdk.autoconfigure.spi.AutoConfigurationCustomizer;
 import io.opentelemetry.sdk.autoconfigure.spi.AutoConfigurationCustomizerProvider;
 import io.opentelemetry.sdk.resources.Resource;
 import nemo.lens.autoconfigure.door.DoorState;
+import nemo.lens.autoconfigure.door.RankIdentity;
 
 /**
  * Sets the OpenTelemetry instrumentation starter's own SDK on the rank's decision. The starter
@@ -15,17 +16,18 @@ import nemo.lens.autoconfigure.door.DoorState;
  * context; on a silent rank this one adds {@code otel.sdk.disabled=true} to that build alone, so
  * no provider, exporter or thread is made while the propagators (W3C trace context and baggage by
  * default) still carry a request's trace through the rank. On an exporting rank it adds the rank
- * to the starter's resource and leaves every {@code otel.*} setting as the user gave it.
+ * to the starter's resource, typed as on the Lens SDK's own, and leaves every {@code otel.*}
+ * setting as the user gave it.
  */
 final class StarterSdkGate implements AutoConfigurationCustomizerProvider {
 
 	private final DoorState state;
 
-	private final Map<String, String> rankAttributes;
+	private final RankIdentity identity;
 
-	StarterSdkGate(DoorState state, Map<String, String> rankAttributes) {
+	StarterSdkGate(DoorState state, RankIdentity identity) {
 		this.state = state;
-		this.rankAttributes = rankAttributes;
+		this.identity = identity;
 	}
 
 	@Override
@@ -41,8 +43,11 @@ final class StarterSdkGate implements AutoConfigurationCustomizerProvider {
 	/** The rank's attributes; the starter keeps its own {@code service.name}. */
 	private Resource rankResource() {
 		AttributesBuilder attributes = Attributes.builder();
-		this.rankAttributes.forEach((key, value) -> {
-			if (!key.equals("service.name")) {
+		this.identity.attributes().forEach((key, value) -> {
+			if (this.identity.isInteger(key)) {
+				attributes.put(key, Long.parseLong(value));
+			}
+			else if (!key.equals("service.name")) {
 				attributes.put(key, value);
 			}
 		});

@@ -183,9 +183,13 @@ class OtelStarterStackTwoRanksIT {
 		return this.receiver.logRecords().stream().filter((record) -> record.body().equals(WORK_LOG_LINE)).toList();
 	}
 
-	/** The rank resource, and the user's {@code otel.resource.attributes} beside it. */
+	/**
+	 * The rank resource, its rank an integer as on the Lens SDK's resource, and the user's
+	 * {@code otel.resource.attributes} beside it.
+	 */
 	private static void assertStarterResource(ReceivedResource resource) {
 		assertRankResource(resource);
+		assertThat(resource.rank()).as("dl.rank as an integer, in %s", resource.attributes()).hasValue(1);
 		assertThat(resource.attributes()).as("resource").containsEntry("team", "vision");
 	}
 

@@ -120,10 +120,23 @@ class OpenTelemetryStarterDoorTests {
 			assertThat(openTelemetry).isNotSameAs(context.getBean(TelemetryHandle.class).openTelemetry());
 			workAndFlush(context);
 			assertThat(this.exporter.getFinishedSpanItems()).singleElement().satisfies((span) -> {
-				assertThat(span.getResource().getAttribute(AttributeKey.stringKey("dl.rank"))).isEqualTo("1");
+				assertThat(span.getResource().getAttribute(AttributeKey.longKey("dl.rank"))).isEqualTo(1L);
 				assertThat(span.getResource().getAttribute(AttributeKey.stringKey("service.instance.id")))
 					.isEqualTo("job7-rank1");
 				assertThat(span.getResource().getAttribute(AttributeKey.stringKey("team"))).isEqualTo("vision");
+			});
+		});
+	}
+
+	@Test
+	void exportingRankTypesTheRankAttributesAsLensOwnSdkDoes() {
+		this.runner.withPropertyValues("nemo.lens.rank=1", "nemo.lens.local-rank=1").run((context) -> {
+			workAndFlush(context);
+			// Integers, as on the Lens SDK's resource, so one query on dl.rank finds every door's data.
+			assertThat(this.exporter.getFinishedSpanItems()).singleElement().satisfies((span) -> {
+				assertThat(span.getResource().getAttribute(AttributeKey.longKey("dl.rank"))).isEqualTo(1L);
+				assertThat(span.getResource().getAttribute(AttributeKey.longKey("dl.world_size"))).isEqualTo(2L);
+				assertThat(span.getResource().getAttribute(AttributeKey.longKey("dl.local_rank"))).isEqualTo(1L);
 			});
 		});
 	}
