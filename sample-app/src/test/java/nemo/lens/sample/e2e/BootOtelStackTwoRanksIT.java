@@ -47,10 +47,6 @@ class BootOtelStackTwoRanksIT {
 	/** Micrometer pushes of the exporting rank that the silent rank must stay quiet through. */
 	private static final int PUSHES = 3;
 
-	/** Threads that would mean an exporter or publisher is running. */
-	private static final List<String> TELEMETRY_THREADS = List.of("metrics-publisher", "BatchSpanProcessor",
-			"PeriodicMetricReader", "BatchLogRecordProcessor", "OkHttp");
-
 	private static final Pattern CONNECT_PORT = Pattern.compile("port=htons\\((\\d+)\\)");
 
 	private OtlpReceiver receiver;
@@ -124,8 +120,7 @@ class BootOtelStackTwoRanksIT {
 		List<String> silent = StackRanks.threadNames(this.ranks.rank(0));
 		List<String> exporting = StackRanks.threadNames(this.ranks.rank(1));
 
-		assertThat(silent).as("threads of the silent rank")
-			.noneMatch((name) -> TELEMETRY_THREADS.stream().anyMatch(name::contains));
+		assertThat(silent).as("threads of the silent rank").noneMatch(StackRanks::isTelemetryThread);
 		// The same dump on the exporting rank shows what the names look like when they do run.
 		assertThat(exporting).as("threads of the exporting rank").anyMatch((name) -> name.contains("metrics-publisher"));
 	}

@@ -27,8 +27,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * One pair of processes serves every test here, in order: the silence while running; the
  * exporting rank's traces, metrics and logs with the rank resource and the user's
  * {@code otel.resource.attributes}; one trace id across a chain through the silent rank; the doors
- * on the endpoint; and the silence through SIGTERM. The clock is the exporting rank's Micrometer
- * pushes (one a second), never a sleep.
+ * on the endpoint; the silent rank's threads; and the silence through SIGTERM. The clock is the
+ * exporting rank's Micrometer pushes (one a second), never a sleep.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -142,6 +142,19 @@ class OtelStarterStackTwoRanksIT {
 
 	@Test
 	@Order(7)
+	void silentRankRunsNoExporterOrPublisherThread() {
+		List<String> silent = StackRanks.threadNames(this.ranks.rank(0));
+		List<String> exporting = StackRanks.threadNames(this.ranks.rank(1));
+
+		assertThat(silent).as("threads of the silent rank").noneMatch(StackRanks::isTelemetryThread);
+		// The same dump on the exporting rank shows the starter's and Micrometer's threads running.
+		assertThat(exporting).as("threads of the exporting rank")
+			.anyMatch((name) -> name.startsWith("PeriodicMetricReader"))
+			.anyMatch((name) -> name.contains("metrics-publisher"));
+	}
+
+	@Test
+	@Order(8)
 	void silentRankSendsNothingThroughSigterm() {
 		this.ranks.terminate(STOP_TIMEOUT);
 

@@ -25,6 +25,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 final class StackRanks {
 
+	/** Parts of thread names that would mean an exporter or publisher is running. */
+	private static final List<String> TELEMETRY_THREADS = List.of("metrics-publisher", "BatchSpanProcessor",
+			"PeriodicMetricReader", "BatchLogRecordProcessor", "OkHttp");
+
 	/** The counter the stack application registers at start-up and counts {@code GET /work} with. */
 	private static final String WORK_COUNTER = "stack.work.calls";
 
@@ -109,6 +113,11 @@ final class StackRanks {
 			names.add(String.valueOf(((Map<?, ?>) thread).get("threadName")));
 		}
 		return names;
+	}
+
+	/** Whether a thread's name is that of an exporter's or a publisher's thread. */
+	static boolean isTelemetryThread(String name) {
+		return TELEMETRY_THREADS.stream().anyMatch(name::contains);
 	}
 
 	/**
