@@ -15,6 +15,7 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * The OpenTelemetry instrumentation starter's stack application (the starter's SDK and
@@ -27,8 +28,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  * One pair of processes serves every test here, in order: the silence while running; the
  * exporting rank's traces, metrics and logs with the rank resource and the user's
  * {@code otel.resource.attributes}; one trace id across a chain through the silent rank; the doors
- * on the endpoint; the silent rank's threads; and the silence through SIGTERM. The clock is the
- * exporting rank's Micrometer pushes (one a second), never a sleep.
+ * on the endpoint; the silent rank's threads; the silence through SIGTERM; and last the
+ * socket-level record of rank 0, which runs under {@code strace -f -e trace=connect} when the
+ * machine has strace. The clock is the exporting rank's Micrometer pushes (one a second), never a
+ * sleep.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -53,11 +56,16 @@ class OtelStarterStackTwoRanksIT {
 
 	private RankGroup ranks;
 
+	private ConnectRecord silentRankConnects;
+
 	@BeforeAll
 	void startTwoRanks() {
 		this.receiver = OtlpReceiver.start();
+		this.silentRankConnects = ConnectRecord.of("otel-starter-2-rank0").orElse(null);
+		List<String> silentRankWrapper = (this.silentRankConnects != null) ? this.silentRankConnects.wrapper()
+				: List.of();
 		this.ranks = StackRanks.startJob(StackApp.OTEL_STARTER, "otel-starter-2", this.receiver, "single_rank", 2, 2,
-				(rank) -> List.of(), START_TIMEOUT);
+				(rank) -> (rank == 0) ? silentRankWrapper : List.of(), START_TIMEOUT);
 	}
 
 	@AfterAll
@@ -161,6 +169,16 @@ class OtelStarterStackTwoRanksIT {
 		StackRanks.assertNothingFrom(this.receiver, 0);
 		assertThat(this.receiver.requestCountUnder(StackRanks.pathOf(1))).isPositive();
 		assertThat(this.receiver.failures()).isEmpty();
+	}
+
+	@Test
+	@Order(9)
+	void silentRankNeverConnectedToTheReceiver() {
+		assumeTrue(this.silentRankConnects != null,
+				"strace is not installed at /usr/bin/strace: no socket-level record");
+
+		// The silent rank's own relay calls to rank 1 show strace does record this JVM's connects.
+		this.silentRankConnects.assertConnectedToButNever(this.ranks.rank(1).port(), this.receiver.port());
 	}
 
 	/** One round of traffic: work on both ranks, and each rank calling the other. */

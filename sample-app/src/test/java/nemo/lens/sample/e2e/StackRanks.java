@@ -1,13 +1,10 @@
 package nemo.lens.sample.e2e;
 
-import java.nio.file.Files;
 import java.time.Duration;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.UUID;
 import java.util.function.IntFunction;
 
@@ -168,11 +165,6 @@ final class StackRanks {
 	/** Every Micrometer counter the receiver got, one per push of each rank. */
 	static List<ReceivedMetric> micrometerMetrics(OtlpReceiver receiver) {
 		return receiver.metrics().stream().filter((metric) -> metric.name().equals(WORK_COUNTER)).toList();
-	}
-
-	/** {@code strace} when this machine has it, for a test that needs it to assume. */
-	static Optional<Path> strace() {
-		return Optional.of(Path.of("/usr/bin/strace")).filter(Files::isExecutable);
 	}
 
 }
