@@ -6,7 +6,9 @@ import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.common.AttributesBuilder;
 import io.opentelemetry.sdk.autoconfigure.spi.AutoConfigurationCustomizer;
 import io.opentelemetry.sdk.autoconfigure.spi.AutoConfigurationCustomizerProvider;
+import io.opentelemetry.sdk.logs.LogRecordProcessor;
 import io.opentelemetry.sdk.resources.Resource;
+import io.opentelemetry.sdk.trace.SpanProcessor;
 import nemo.lens.autoconfigure.door.DoorState;
 import nemo.lens.autoconfigure.door.RankIdentity;
 
@@ -15,9 +17,12 @@ import nemo.lens.autoconfigure.door.RankIdentity;
  * builds its SDK with the SDK's autoconfigure module and takes customizers from the application
  * context; on a silent rank this one adds {@code otel.sdk.disabled=true} to that build alone, so
  * no provider, exporter or thread is made while the propagators (W3C trace context and baggage by
- * default) still carry a request's trace through the rank. On an exporting rank it adds the rank
- * to the starter's resource, typed as on the Lens SDK's own, and leaves every {@code otel.*}
- * setting as the user gave it.
+ * default) still carry a request's trace through the rank. The starter reads the Spring
+ * environment before such property customizers, so where {@code otel.sdk.disabled=false} is set
+ * there (or as {@code OTEL_SDK_DISABLED=false}) the SDK is built anyway: then every span and log
+ * processor it builds is shut at once and every metric reader swapped for an idle one, so still
+ * nothing leaves. On an exporting rank it adds the rank to the starter's resource, typed as on
+ * the Lens SDK's own, and leaves every {@code otel.*} setting as the user gave it.
  */
 final class StarterSdkGate implements AutoConfigurationCustomizerProvider {
 
@@ -33,11 +38,25 @@ final class StarterSdkGate implements AutoConfigurationCustomizerProvider {
 	@Override
 	public void customize(AutoConfigurationCustomizer customizer) {
 		switch (this.state) {
-			case SILENCED -> customizer.addPropertiesCustomizer((config) -> Map.of("otel.sdk.disabled", "true"));
+			case SILENCED -> silence(customizer);
 			case EXPORTING -> customizer.addResourceCustomizer((resource, config) -> resource.merge(rankResource()));
 			case UNGATED -> {
 			}
 		}
+	}
+
+	private static void silence(AutoConfigurationCustomizer customizer) {
+		customizer.addPropertiesCustomizer((config) -> Map.of("otel.sdk.disabled", "true"))
+			.addSpanProcessorCustomizer((processor, config) -> {
+				processor.shutdown();
+				return SpanProcessor.composite();
+			})
+			.addLogRecordProcessorCustomizer((processor, config) -> {
+				processor.shutdown();
+				return LogRecordProcessor.composite();
+			})
+			// Not yet registered, a periodic reader has started no thread: dropping it is enough.
+			.addMetricReaderCustomizer((reader, config) -> new IdleMetricReader());
 	}
 
 	/** The rank's attributes; the starter keeps its own {@code service.name}. */

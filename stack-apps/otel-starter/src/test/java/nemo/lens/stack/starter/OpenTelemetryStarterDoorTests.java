@@ -85,6 +85,25 @@ class OpenTelemetryStarterDoorTests {
 	}
 
 	@Test
+	void silentRankExportsNothingWhenTheUserSetsOtelSdkDisabledFalse() {
+		this.runner.withPropertyValues("nemo.lens.rank=0", "otel.sdk.disabled=false").run((context) -> {
+			workAndFlush(context);
+			assertThat(this.exporter.getFinishedSpanItems()).isEmpty();
+		});
+	}
+
+	@Test
+	void silentRankRunsNoMetricReaderWhenTheUserSetsOtelSdkDisabledFalse() {
+		this.runner
+			.withPropertyValues("nemo.lens.rank=0", "otel.sdk.disabled=false", "otel.metrics.exporter=otlp",
+					"otel.exporter.otlp.endpoint=http://127.0.0.1:9")
+			.run((context) -> {
+				context.getBean(OpenTelemetry.class).getMeter("test").counterBuilder("work").build().add(1);
+				assertThat(exporterThreads()).noneMatch((name) -> name.startsWith("PeriodicMetricReader"));
+			});
+	}
+
+	@Test
 	void silentRankStartsNoExporterThread() {
 		Set<String> before = exporterThreads();
 		this.runner.withPropertyValues("nemo.lens.rank=0").run((context) -> {
