@@ -22,7 +22,8 @@ import nemo.lens.autoconfigure.door.RankIdentity;
  * there (or as {@code OTEL_SDK_DISABLED=false}) the SDK is built anyway: then every span and log
  * processor it builds is shut at once and every metric reader swapped for an idle one, so still
  * nothing leaves. On an exporting rank it adds the rank to the starter's resource, typed as on
- * the Lens SDK's own, and leaves every {@code otel.*} setting as the user gave it.
+ * the Lens SDK's own, exports logs only with {@code nemo.lens.logs-enabled=true} (as every door
+ * does), and leaves every other {@code otel.*} setting as the user gave it.
  */
 final class StarterSdkGate implements AutoConfigurationCustomizerProvider {
 
@@ -30,16 +31,24 @@ final class StarterSdkGate implements AutoConfigurationCustomizerProvider {
 
 	private final RankIdentity identity;
 
-	StarterSdkGate(DoorState state, RankIdentity identity) {
+	private final boolean logsEnabled;
+
+	StarterSdkGate(DoorState state, RankIdentity identity, boolean logsEnabled) {
 		this.state = state;
 		this.identity = identity;
+		this.logsEnabled = logsEnabled;
 	}
 
 	@Override
 	public void customize(AutoConfigurationCustomizer customizer) {
 		switch (this.state) {
 			case SILENCED -> silence(customizer);
-			case EXPORTING -> customizer.addResourceCustomizer((resource, config) -> resource.merge(rankResource()));
+			case EXPORTING -> {
+				customizer.addResourceCustomizer((resource, config) -> resource.merge(rankResource()));
+				if (!this.logsEnabled) {
+					shutLogExport(customizer);
+				}
+			}
 			case UNGATED -> {
 			}
 		}
@@ -51,12 +60,21 @@ final class StarterSdkGate implements AutoConfigurationCustomizerProvider {
 				processor.shutdown();
 				return SpanProcessor.composite();
 			})
+			// Not yet registered, a periodic reader has started no thread: dropping it is enough.
+			.addMetricReaderCustomizer((reader, config) -> new IdleMetricReader());
+		shutLogExport(customizer);
+	}
+
+	/**
+	 * No log export, as {@code nemo.lens.logs-enabled=false} means on every door: no log exporter
+	 * unless one is named in the Spring environment, and then its processor is shut as built.
+	 */
+	private static void shutLogExport(AutoConfigurationCustomizer customizer) {
+		customizer.addPropertiesCustomizer((config) -> Map.of("otel.logs.exporter", "none"))
 			.addLogRecordProcessorCustomizer((processor, config) -> {
 				processor.shutdown();
 				return LogRecordProcessor.composite();
-			})
-			// Not yet registered, a periodic reader has started no thread: dropping it is enough.
-			.addMetricReaderCustomizer((reader, config) -> new IdleMetricReader());
+			});
 	}
 
 	/** The rank's attributes; the starter keeps its own {@code service.name}. */
