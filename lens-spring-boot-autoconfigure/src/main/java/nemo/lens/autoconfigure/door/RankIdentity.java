@@ -3,6 +3,7 @@ package nemo.lens.autoconfigure.door;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 
 import nemo.lens.TelemetryHandle;
 import nemo.lens.launch.RankInfo;
@@ -16,12 +17,26 @@ import nemo.lens.launch.RankInfo;
  */
 public record RankIdentity(Map<String, String> attributes) {
 
+	/** The attributes the Lens SDK's resource carries as integers rather than text. */
+	private static final Set<String> INTEGERS = Set.of("dl.rank", "dl.world_size", "dl.local_rank");
+
 	/**
 	 * Creates an identity.
 	 * @param attributes the attributes
 	 */
 	public RankIdentity {
 		attributes = Collections.unmodifiableMap(new LinkedHashMap<>(attributes));
+	}
+
+	/**
+	 * Whether an attribute is an integer on the Lens SDK's resource. A door whose attributes are
+	 * typed (an OpenTelemetry resource) sends it as one too, so a query on {@code dl.rank} finds the
+	 * data of every door; doors that take text only (Micrometer's) send its decimal text.
+	 * @param key the attribute name
+	 * @return whether its value is an integer
+	 */
+	public boolean isInteger(String key) {
+		return INTEGERS.contains(key);
 	}
 
 	/**

@@ -1,6 +1,7 @@
 package nemo.lens.autoconfigure.instrumentation;
 
 import io.opentelemetry.sdk.autoconfigure.spi.AutoConfigurationCustomizerProvider;
+import nemo.lens.TelemetryHandle;
 import nemo.lens.autoconfigure.door.DoorGates;
 import nemo.lens.autoconfigure.door.LensDoorsAutoConfiguration;
 import nemo.lens.autoconfigure.door.RankIdentity;
@@ -28,8 +29,9 @@ public final class OpenTelemetryStarterDoorAutoConfiguration {
 	}
 
 	@Bean
-	AutoConfigurationCustomizerProvider lensOpenTelemetryStarterGate(TelemetryDoors doors, RankIdentity identity) {
-		return new StarterSdkGate(doors.open(DoorGates.OTEL_STARTER), identity.attributes());
+	AutoConfigurationCustomizerProvider lensOpenTelemetryStarterGate(TelemetryDoors doors, RankIdentity identity,
+			TelemetryHandle handle) {
+		return new StarterSdkGate(doors.open(DoorGates.OTEL_STARTER), identity, handle.config().logsEnabled());
 	}
 
 }

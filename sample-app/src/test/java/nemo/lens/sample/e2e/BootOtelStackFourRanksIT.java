@@ -55,8 +55,8 @@ class BootOtelStackFourRanksIT {
 	@BeforeAll
 	void startFourRanks() {
 		this.receiver = OtlpReceiver.start();
-		this.ranks = StackRanks.startJob("boot-otel-4", this.receiver, "first_rank_per_node", WORLD_SIZE, 2,
-				(rank) -> List.of(), START_TIMEOUT);
+		this.ranks = StackRanks.startJob(StackApp.BOOT_OTEL, "boot-otel-4", this.receiver, "first_rank_per_node",
+				WORLD_SIZE, 2, (rank) -> List.of(), START_TIMEOUT);
 	}
 
 	@AfterAll
@@ -81,9 +81,7 @@ class BootOtelStackFourRanksIT {
 		this.receiver.awaitUntil(() -> this.receiver.ranksWithSpans().containsAll(EXPORTING), ARRIVAL_TIMEOUT);
 		assertThat(this.receiver.ranksWithSpans()).isEqualTo(new TreeSet<>(EXPORTING));
 		for (int silent : SILENT) {
-			assertThat(this.receiver.requestCountUnder(StackRanks.pathOf(silent))).as("requests under /rank-%d/: %s",
-					silent, this.receiver.requestPaths())
-				.isZero();
+			StackRanks.assertNothingFrom(this.receiver, silent);
 		}
 	}
 
@@ -100,7 +98,7 @@ class BootOtelStackFourRanksIT {
 		assertThat(traceId).isNotBlank();
 		assertThat(ranksWithTrace(traceId)).as("ranks that sent spans of trace %s", traceId)
 			.isEqualTo(new TreeSet<>(EXPORTING));
-		assertThat(this.receiver.requestCountUnder(StackRanks.pathOf(1))).isZero();
+		StackRanks.assertNothingFrom(this.receiver, 1);
 	}
 
 	@Test
@@ -109,9 +107,7 @@ class BootOtelStackFourRanksIT {
 		this.ranks.terminate(STOP_TIMEOUT);
 
 		for (int silent : SILENT) {
-			assertThat(this.receiver.requestCountUnder(StackRanks.pathOf(silent))).as("requests under /rank-%d/: %s",
-					silent, this.receiver.requestPaths())
-				.isZero();
+			StackRanks.assertNothingFrom(this.receiver, silent);
 		}
 		assertThat(this.receiver.failures()).isEmpty();
 	}

@@ -1,14 +1,8 @@
 package nemo.lens.sample.e2e;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -47,32 +41,22 @@ class BootOtelStackTwoRanksIT {
 	/** Micrometer pushes of the exporting rank that the silent rank must stay quiet through. */
 	private static final int PUSHES = 3;
 
-	/** Threads that would mean an exporter or publisher is running. */
-	private static final List<String> TELEMETRY_THREADS = List.of("metrics-publisher", "BatchSpanProcessor",
-			"PeriodicMetricReader", "BatchLogRecordProcessor", "OkHttp");
-
-	private static final Pattern CONNECT_PORT = Pattern.compile("port=htons\\((\\d+)\\)");
-
 	private OtlpReceiver receiver;
 
 	private RankGroup ranks;
 
-	private Path straceLog;
+	private ConnectRecord silentRankConnects;
 
 	private int workCalls;
 
 	@BeforeAll
 	void startTwoRanks() {
 		this.receiver = OtlpReceiver.start();
-		List<String> strace = List.of();
-		if (StackRanks.strace().isPresent()) {
-			this.straceLog = SampleAppProcess.logDirectory().resolve("boot-otel-2-rank0.strace");
-			strace = List.of(StackRanks.strace().get().toString(), "-f", "--seccomp-bpf", "-qq", "-e", "trace=connect",
-					"-o", this.straceLog.toString());
-		}
-		List<String> silentRankWrapper = strace;
-		this.ranks = StackRanks.startJob("boot-otel-2", this.receiver, "single_rank", 2, 2,
-				(rank) -> (rank == 0) ? silentRankWrapper : List.of(), START_TIMEOUT);
+		this.silentRankConnects = ConnectRecord.of("boot-otel-2-rank0").orElse(null);
+		List<String> silentRankWrapper = (this.silentRankConnects != null) ? this.silentRankConnects.wrapper()
+				: List.of();
+		this.ranks = StackRanks.startJob(StackApp.BOOT_OTEL, "boot-otel-2", this.receiver, "single_rank", 2,
+				2, (rank) -> (rank == 0) ? silentRankWrapper : List.of(), START_TIMEOUT);
 	}
 
 	@AfterAll
@@ -83,19 +67,13 @@ class BootOtelStackTwoRanksIT {
 	@Test
 	@Order(1)
 	void silentRankSendsNothingByAnyDoorWhileTheExportingRankPushesThreeTimes() {
-		long pushesBefore = micrometerPushes(1);
-		boolean pushed = this.receiver.awaitUntil(() -> {
-			work();
-			return micrometerPushes(1) >= pushesBefore + PUSHES;
-		}, ARRIVAL_TIMEOUT);
+		boolean pushed = StackRanks.awaitMicrometerPushes(this.receiver, 1, PUSHES, this::work, ARRIVAL_TIMEOUT);
 
 		assertThat(pushed).as("rank 1 pushed %d Micrometer batches after traffic began; paths %s", PUSHES,
 				this.receiver.requestPaths())
 			.isTrue();
 		assertThat(this.workCalls).isPositive();
-		assertThat(this.receiver.requestCountUnder(StackRanks.pathOf(0))).as("requests under /rank-0/: %s",
-				this.receiver.requestPaths())
-			.isZero();
+		StackRanks.assertNothingFrom(this.receiver, 0);
 		assertThat(this.receiver.failures()).isEmpty();
 	}
 
@@ -130,8 +108,7 @@ class BootOtelStackTwoRanksIT {
 		List<String> silent = StackRanks.threadNames(this.ranks.rank(0));
 		List<String> exporting = StackRanks.threadNames(this.ranks.rank(1));
 
-		assertThat(silent).as("threads of the silent rank")
-			.noneMatch((name) -> TELEMETRY_THREADS.stream().anyMatch(name::contains));
+		assertThat(silent).as("threads of the silent rank").noneMatch(StackRanks::isTelemetryThread);
 		// The same dump on the exporting rank shows what the names look like when they do run.
 		assertThat(exporting).as("threads of the exporting rank").anyMatch((name) -> name.contains("metrics-publisher"));
 	}
@@ -141,27 +118,18 @@ class BootOtelStackTwoRanksIT {
 	void silentRankSendsNothingThroughSigterm() {
 		this.ranks.terminate(STOP_TIMEOUT);
 
-		assertThat(this.receiver.requestCountUnder(StackRanks.pathOf(0))).as("requests under /rank-0/: %s",
-				this.receiver.requestPaths())
-			.isZero();
+		StackRanks.assertNothingFrom(this.receiver, 0);
 		assertThat(this.receiver.requestCountUnder(StackRanks.pathOf(1))).isPositive();
 	}
 
 	@Test
 	@Order(6)
-	void silentRankNeverConnectedToTheReceiver() throws IOException {
-		assumeTrue(this.straceLog != null, "strace is not installed at /usr/bin/strace: no socket-level record");
-		List<Integer> ports = new ArrayList<>();
-		for (String line : Files.readAllLines(this.straceLog)) {
-			Matcher port = CONNECT_PORT.matcher(line);
-			if (port.find()) {
-				ports.add(Integer.parseInt(port.group(1)));
-			}
-		}
+	void silentRankNeverConnectedToTheReceiver() {
+		assumeTrue(this.silentRankConnects != null,
+				"strace is not installed at /usr/bin/strace: no socket-level record");
 
-		// strace saw the silent rank's own relay calls to rank 1: it does record this JVM's connects.
-		assertThat(ports).as("ports rank 0 connected to").contains(this.ranks.rank(1).port());
-		assertThat(ports).as("ports rank 0 connected to").doesNotContain(this.receiver.port());
+		// The silent rank's own relay calls to rank 1 show strace does record this JVM's connects.
+		this.silentRankConnects.assertConnectedToButNever(this.ranks.rank(1).port(), this.receiver.port());
 	}
 
 	/** One round of traffic: work on both ranks, and rank 0 calling rank 1 (a connect of its own). */
@@ -173,19 +141,12 @@ class BootOtelStackTwoRanksIT {
 		this.workCalls++;
 	}
 
-	private long micrometerPushes(int rank) {
-		return StackRanks.micrometerPushes(this.receiver, rank);
-	}
-
 	private List<ReceivedMetric> micrometerMetrics() {
 		return StackRanks.micrometerMetrics(this.receiver);
 	}
 
 	private static void assertRankResource(ReceivedResource resource, int rank) {
-		Map<String, Object> attributes = resource.attributes();
-		assertThat(String.valueOf(attributes.get("dl.rank"))).as("dl.rank of %s", attributes).isEqualTo(String.valueOf(rank));
-		assertThat(String.valueOf(attributes.get("dl.world_size"))).as("dl.world_size of %s", attributes).isEqualTo("2");
-		assertThat(attributes).as("resource").containsKeys("service.instance.id", "nemo.run.id");
+		StackRanks.assertRankResource(resource, rank, 2);
 	}
 
 }

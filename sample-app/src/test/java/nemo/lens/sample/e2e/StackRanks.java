@@ -1,27 +1,31 @@
 package nemo.lens.sample.e2e;
 
-import java.nio.file.Files;
 import java.time.Duration;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.UUID;
 import java.util.function.IntFunction;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 /**
- * Starts the stack application {@code lens-stack-boot-otel} (Spring Boot's OpenTelemetry starter,
- * Micrometer's OTLP registry, and Lens) as the ranks of a torchrun job, with every telemetry
+ * Starts a {@link StackApp stack application} as the ranks of a torchrun job, with every telemetry
  * endpoint it reads pointed at one receiver under a path of its own, {@code /rank-N}: the
  * {@code OTEL_*} variables, Boot's OTLP span and log exporters
  * ({@code management.opentelemetry.*.export.otlp.endpoint}, on Boot 3.5
- * {@code management.otlp.*.endpoint}) and the Micrometer OTLP registry
- * ({@code management.otlp.metrics.export.url}). Whatever a rank sends by any door lands under its
- * path, whether or not it carries a rank resource.
+ * {@code management.otlp.*.endpoint}), the Micrometer OTLP registry
+ * ({@code management.otlp.metrics.export.url}) and the OpenTelemetry instrumentation starter's
+ * exporters ({@code otel.exporter.otlp.endpoint}). Each stack gets all of them, read or not, so
+ * whatever a rank sends by any door lands under its path, whether or not it carries a rank
+ * resource.
  */
 final class StackRanks {
+
+	/** Parts of thread names that would mean an exporter or publisher is running. */
+	private static final List<String> TELEMETRY_THREADS = List.of("metrics-publisher", "BatchSpanProcessor",
+			"PeriodicMetricReader", "BatchLogRecordProcessor", "OkHttp");
 
 	/** The counter the stack application registers at start-up and counts {@code GET /work} with. */
 	private static final String WORK_COUNTER = "stack.work.calls";
@@ -36,16 +40,17 @@ final class StackRanks {
 
 	/**
 	 * Starts every rank of a job at once, as a launcher does, and waits until all are healthy.
+	 * @param app the application each rank runs
 	 * @param strategy {@code nemo.lens.export-strategy}
 	 * @param wrapper by rank, a command to run the JVM under, such as strace; empty for none
 	 */
-	static RankGroup startJob(String test, OtlpReceiver receiver, String strategy, int worldSize, int ranksPerNode,
-			IntFunction<List<String>> wrapper, Duration timeout) {
+	static RankGroup startJob(StackApp app, String test, OtlpReceiver receiver, String strategy, int worldSize,
+			int ranksPerNode, IntFunction<List<String>> wrapper, Duration timeout) {
 		String jobId = test + "-" + UUID.randomUUID().toString().substring(0, 8);
 		List<SampleAppProcess> started = new ArrayList<>();
 		try {
 			for (int rank = 0; rank < worldSize; rank++) {
-				started.add(start(test, receiver, jobId, strategy, rank, worldSize, ranksPerNode, wrapper.apply(rank)));
+				started.add(start(app, test, receiver, jobId, strategy, rank, worldSize, ranksPerNode, wrapper.apply(rank)));
 			}
 			return RankGroup.of(started).awaitHealthy(timeout);
 		}
@@ -70,8 +75,8 @@ final class StackRanks {
 	 * @param strategy {@code nemo.lens.export-strategy}
 	 * @param wrapper a command to run the JVM under, such as strace; empty for none
 	 */
-	private static SampleAppProcess start(String test, OtlpReceiver receiver, String jobId, String strategy, int rank,
-			int worldSize, int ranksPerNode, List<String> wrapper) {
+	private static SampleAppProcess start(StackApp app, String test, OtlpReceiver receiver, String jobId,
+			String strategy, int rank, int worldSize, int ranksPerNode, List<String> wrapper) {
 		String base = receiver.endpoint() + "/rank-" + rank;
 		Map<String, String> env = new LinkedHashMap<>(Launcher.TORCHRUN.variables(jobId, rank, worldSize, ranksPerNode));
 		env.putAll(OtlpReceiver.otelEnvironment(base));
@@ -83,8 +88,9 @@ final class StackRanks {
 		arguments.add("--management.otlp.tracing.endpoint=" + base + Signal.TRACES.path());
 		arguments.add("--management.otlp.logging.endpoint=" + base + Signal.LOGS.path());
 		arguments.add("--management.otlp.metrics.export.url=" + base + Signal.METRICS.path());
+		arguments.add("--otel.exporter.otlp.endpoint=" + base);
 		arguments.add("--management.endpoints.web.exposure.include=lens,health,threaddump");
-		return SampleAppProcess.start(test + "-rank" + rank, jar(), wrapper, env, arguments.toArray(String[]::new));
+		return SampleAppProcess.start(test + "-rank" + rank, app.jar(), wrapper, env, arguments.toArray(String[]::new));
 	}
 
 	/** The {@code doors} of {@code GET /actuator/lens}: each door's name and state. */
@@ -110,6 +116,11 @@ final class StackRanks {
 		return names;
 	}
 
+	/** Whether a thread's name is that of an exporter's or a publisher's thread. */
+	static boolean isTelemetryThread(String name) {
+		return TELEMETRY_THREADS.stream().anyMatch(name::contains);
+	}
+
 	/**
 	 * Micrometer's OTLP batches one rank sent: each carries the counter the application registers
 	 * at start-up, with the rank on its resource.
@@ -120,18 +131,44 @@ final class StackRanks {
 			.count();
 	}
 
+	/**
+	 * Runs rounds of traffic until one rank's Micrometer registry pushed {@code pushes} more
+	 * batches: the clock a test holds a silent rank to, counted on the receiver, never slept.
+	 * @param traffic one round of requests, run before each count
+	 * @return whether the pushes arrived within {@code timeout}
+	 */
+	static boolean awaitMicrometerPushes(OtlpReceiver receiver, int rank, int pushes, Runnable traffic,
+			Duration timeout) {
+		long before = micrometerPushes(receiver, rank);
+		return receiver.awaitUntil(() -> {
+			traffic.run();
+			return micrometerPushes(receiver, rank) >= before + pushes;
+		}, timeout);
+	}
+
+	/** Asserts that nothing at all reached the receiver under a rank's path, by any signal. */
+	static void assertNothingFrom(OtlpReceiver receiver, int rank) {
+		assertThat(receiver.requestCountUnder(pathOf(rank))).as("requests under %s: %s", pathOf(rank),
+				receiver.requestPaths())
+			.isZero();
+	}
+
+	/**
+	 * Asserts that a resource names the rank that sent it as every exporting door must: rank, world
+	 * size, instance and run. Values are compared as text, since Micrometer's resource carries text.
+	 */
+	static void assertRankResource(ReceivedResource resource, int rank, int worldSize) {
+		Map<String, Object> attributes = resource.attributes();
+		assertThat(String.valueOf(attributes.get("dl.rank"))).as("dl.rank of %s", attributes)
+			.isEqualTo(String.valueOf(rank));
+		assertThat(String.valueOf(attributes.get("dl.world_size"))).as("dl.world_size of %s", attributes)
+			.isEqualTo(String.valueOf(worldSize));
+		assertThat(attributes).as("resource").containsKeys("service.instance.id", "nemo.run.id");
+	}
+
 	/** Every Micrometer counter the receiver got, one per push of each rank. */
 	static List<ReceivedMetric> micrometerMetrics(OtlpReceiver receiver) {
 		return receiver.metrics().stream().filter((metric) -> metric.name().equals(WORK_COUNTER)).toList();
-	}
-
-	/** {@code strace} when this machine has it, for a test that needs it to assume. */
-	static Optional<Path> strace() {
-		return Optional.of(Path.of("/usr/bin/strace")).filter(Files::isExecutable);
-	}
-
-	private static String jar() {
-		return SampleAppProcess.packagedJar("stack.boot-otel.jar");
 	}
 
 }

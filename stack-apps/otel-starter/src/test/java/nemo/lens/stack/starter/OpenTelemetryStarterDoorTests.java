@@ -1,6 +1,7 @@
 package nemo.lens.stack.starter;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
@@ -13,9 +14,13 @@ import io.opentelemetry.api.trace.SpanContext;
 import io.opentelemetry.api.trace.TraceFlags;
 import io.opentelemetry.api.trace.TraceState;
 import io.opentelemetry.context.Context;
+import io.opentelemetry.sdk.logs.export.LogRecordExporter;
+import io.opentelemetry.sdk.testing.exporter.InMemoryLogRecordExporter;
 import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
 import io.opentelemetry.sdk.autoconfigure.AutoConfiguredOpenTelemetrySdk;
+import io.opentelemetry.sdk.logs.data.LogRecordData;
 import io.opentelemetry.sdk.autoconfigure.spi.ConfigProperties;
+import io.opentelemetry.sdk.autoconfigure.spi.logs.ConfigurableLogRecordExporterProvider;
 import io.opentelemetry.sdk.autoconfigure.spi.traces.ConfigurableSpanExporterProvider;
 import io.opentelemetry.sdk.trace.export.SpanExporter;
 import nemo.lens.TelemetryHandle;
@@ -43,10 +48,13 @@ class OpenTelemetryStarterDoorTests {
 
 	private final InMemorySpanExporter exporter = InMemorySpanExporter.create();
 
+	private final InMemoryLogRecordExporter logExporter = InMemoryLogRecordExporter.create();
+
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(OpenTelemetryAutoConfiguration.class, NemoLensAutoConfiguration.class,
 				LensDoorsAutoConfiguration.class, OpenTelemetryStarterDoorAutoConfiguration.class))
 		.withBean(ConfigurableSpanExporterProvider.class, () -> new InMemoryExporterProvider(this.exporter))
+		.withBean(ConfigurableLogRecordExporterProvider.class, () -> new InMemoryLogExporterProvider(this.logExporter))
 		.withPropertyValues("nemo.lens.enabled=true", "nemo.lens.exporter=none", "nemo.lens.world-size=2",
 				"nemo.lens.run-id=job7", "otel.traces.exporter=memory", "otel.metrics.exporter=none",
 				"otel.logs.exporter=none");
@@ -85,6 +93,25 @@ class OpenTelemetryStarterDoorTests {
 	}
 
 	@Test
+	void silentRankExportsNothingWhenTheUserSetsOtelSdkDisabledFalse() {
+		this.runner.withPropertyValues("nemo.lens.rank=0", "otel.sdk.disabled=false").run((context) -> {
+			workAndFlush(context);
+			assertThat(this.exporter.getFinishedSpanItems()).isEmpty();
+		});
+	}
+
+	@Test
+	void silentRankRunsNoMetricReaderWhenTheUserSetsOtelSdkDisabledFalse() {
+		this.runner
+			.withPropertyValues("nemo.lens.rank=0", "otel.sdk.disabled=false", "otel.metrics.exporter=otlp",
+					"otel.exporter.otlp.endpoint=http://127.0.0.1:9")
+			.run((context) -> {
+				context.getBean(OpenTelemetry.class).getMeter("test").counterBuilder("work").build().add(1);
+				assertThat(exporterThreads()).noneMatch((name) -> name.startsWith("PeriodicMetricReader"));
+			});
+	}
+
+	@Test
 	void silentRankStartsNoExporterThread() {
 		Set<String> before = exporterThreads();
 		this.runner.withPropertyValues("nemo.lens.rank=0").run((context) -> {
@@ -120,12 +147,37 @@ class OpenTelemetryStarterDoorTests {
 			assertThat(openTelemetry).isNotSameAs(context.getBean(TelemetryHandle.class).openTelemetry());
 			workAndFlush(context);
 			assertThat(this.exporter.getFinishedSpanItems()).singleElement().satisfies((span) -> {
-				assertThat(span.getResource().getAttribute(AttributeKey.stringKey("dl.rank"))).isEqualTo("1");
+				assertThat(span.getResource().getAttribute(AttributeKey.longKey("dl.rank"))).isEqualTo(1L);
 				assertThat(span.getResource().getAttribute(AttributeKey.stringKey("service.instance.id")))
 					.isEqualTo("job7-rank1");
 				assertThat(span.getResource().getAttribute(AttributeKey.stringKey("team"))).isEqualTo("vision");
 			});
 		});
+	}
+
+	@Test
+	void exportingRankTypesTheRankAttributesAsLensOwnSdkDoes() {
+		this.runner.withPropertyValues("nemo.lens.rank=1", "nemo.lens.local-rank=1").run((context) -> {
+			workAndFlush(context);
+			// Integers, as on the Lens SDK's resource, so one query on dl.rank finds every door's data.
+			assertThat(this.exporter.getFinishedSpanItems()).singleElement().satisfies((span) -> {
+				assertThat(span.getResource().getAttribute(AttributeKey.longKey("dl.rank"))).isEqualTo(1L);
+				assertThat(span.getResource().getAttribute(AttributeKey.longKey("dl.world_size"))).isEqualTo(2L);
+				assertThat(span.getResource().getAttribute(AttributeKey.longKey("dl.local_rank"))).isEqualTo(1L);
+			});
+		});
+	}
+
+	@Test
+	void exportingRankExportsNoLogsWhenLensLogsAreOff() {
+		this.runner.withPropertyValues("nemo.lens.rank=1", "otel.logs.exporter=memory")
+			.run((context) -> assertThat(logAndFlush(context)).isEmpty());
+	}
+
+	@Test
+	void exportingRankExportsLogsWhenLensLogsAreOn() {
+		this.runner.withPropertyValues("nemo.lens.rank=1", "otel.logs.exporter=memory", "nemo.lens.logs-enabled=true")
+			.run((context) -> assertThat(logAndFlush(context)).hasSize(1));
 	}
 
 	@Test
@@ -155,11 +207,38 @@ class OpenTelemetryStarterDoorTests {
 		assertThat(this.exporter.getFinishedSpanItems()).isEmpty();
 	}
 
+	/** Emits a log record through the application's OpenTelemetry and returns what was exported. */
+	private List<LogRecordData> logAndFlush(AssertableApplicationContext context) {
+		context.getBean(OpenTelemetry.class).getLogsBridge().get("test").logRecordBuilder().setBody("line").emit();
+		context.getBean(AutoConfiguredOpenTelemetrySdk.class)
+			.getOpenTelemetrySdk()
+			.getSdkLoggerProvider()
+			.forceFlush()
+			.join(10, TimeUnit.SECONDS);
+		return this.logExporter.getFinishedLogRecordItems();
+	}
+
 	/** The starter's SDK takes span exporters by name from provider beans ({@code otel.traces.exporter}). */
 	private record InMemoryExporterProvider(InMemorySpanExporter exporter) implements ConfigurableSpanExporterProvider {
 
 		@Override
 		public SpanExporter createExporter(ConfigProperties config) {
+			return this.exporter;
+		}
+
+		@Override
+		public String getName() {
+			return "memory";
+		}
+
+	}
+
+	/** Log exporters come the same way ({@code otel.logs.exporter}). */
+	private record InMemoryLogExporterProvider(
+			InMemoryLogRecordExporter exporter) implements ConfigurableLogRecordExporterProvider {
+
+		@Override
+		public LogRecordExporter createExporter(ConfigProperties config) {
 			return this.exporter;
 		}
 
