@@ -75,6 +75,11 @@ public final class Report {
 		out.println("span_sdk_exporting_ns=" + number(median(ROOT + Tracing.SDK_EXPORTING), 2));
 		out.println("startup_lens_ms=" + number(startupMillis("lens_exporting"), 1));
 		out.println("startup_plain_ms=" + number(startupMillis("plain"), 1));
+		out.println("startup_silent_stack_ms=" + number(startupMillis("stack_silent"), 1));
+		out.println("startup_stack_only_ms=" + number(startupMillis("stack_only"), 1));
+		out.println("startup_exporting_stack_ms=" + number(startupMillis("stack_exporting"), 1));
+		out.println("threads_silent_stack=" + number(threads("stack_silent"), 0));
+		out.println("threads_plain=" + number(threads("web_plain"), 0));
 		out.flush();
 	}
 
@@ -129,13 +134,15 @@ public final class Report {
 	private void startupRows() {
 		for (StartupBenchmark.Result result : this.startup.values()) {
 			double[] range = result.startedRangeMillis();
-			this.rows.add(new String[] { "start-up, minimal Boot app", result.variant().description(),
+			double threads = result.medianThreads();
+			this.rows.add(new String[] { result.variant().group(), result.variant().description(),
 					number(result.medianStartedMillis(), 0),
 					"ms to started, median of " + result.samples().size(),
 					"range " + number(range[0], 0) + "-" + number(range[1], 0) + " ms; CPU to started (median): process "
 							+ number(result.medianCpuMillis(), 0) + " ms, main thread "
 							+ number(result.medianMainThreadCpuMillis(), 0) + " ms; peak RSS median "
-							+ number(result.medianPeakRssMib(), 0) + " MiB" });
+							+ number(result.medianPeakRssMib(), 0) + " MiB"
+							+ (Double.isNaN(threads) ? "" : "; live threads after settle (median) " + number(threads, 0)) });
 		}
 	}
 
@@ -151,8 +158,22 @@ public final class Report {
 				startupMillis("lens_exporting") / startupMillis("plain"), 1.10);
 		target("start-up, Lens non-exporting rank <= 1.10 x without Lens",
 				startupMillis("lens_silent") / startupMillis("plain"), 1.10);
+		target("start-up, stack + Lens silent rank <= 0.75 x stack alone",
+				startupMillis("stack_silent") / startupMillis("stack_only"), 0.75);
+		target("start-up, stack + Lens exporting rank <= 1.05 x stack alone",
+				startupMillis("stack_exporting") / startupMillis("stack_only"), 1.05);
+		target("threads, stack + Lens silent rank <= web app without telemetry",
+				threads("stack_silent") / threads("web_plain"), 1.0);
 		comparison("start-up, Lens exporting rank / Spring Boot's OpenTelemetry starter exporting",
-				startupMillis("lens_exporting") / startupMillis("boot_otel"));
+				startupMillis("lens_exporting") / startupMillis("boot_otel"), "Lens faster", "Lens slower");
+		// The floor of the 0.75 target: a silent rank cannot start faster than the application with
+		// no telemetry starter at all, so this ratio bounds what any gating can reach.
+		comparison("start-up, web app without telemetry / stack alone",
+				startupMillis("web_plain") / startupMillis("stack_only"), "the best a silent rank can reach",
+				"the best a silent rank can reach");
+		comparison("start-up, stack + Lens silent rank / web app without telemetry",
+				startupMillis("stack_silent") / startupMillis("web_plain"), "Lens silent rank as fast",
+				"Lens silent rank slower");
 	}
 
 	private void target(String label, double ratio, double limit) {
@@ -161,9 +182,9 @@ public final class Report {
 	}
 
 	/** A ratio that no target bounds, reported for reading next to the targets. */
-	private void comparison(String label, double ratio) {
+	private void comparison(String label, double ratio, String atMostOne, String aboveOne) {
 		this.rows.add(new String[] { "comparison", label, number(ratio, 3), "ratio",
-				Double.isNaN(ratio) ? "not measured" : (ratio <= 1.0) ? "Lens faster" : "Lens slower" });
+				Double.isNaN(ratio) ? "not measured" : (ratio <= 1.0) ? atMostOne : aboveOne });
 	}
 
 	private double median(String key) {
@@ -174,6 +195,11 @@ public final class Report {
 	private double startupMillis(String variant) {
 		StartupBenchmark.Result result = this.startup.get(variant);
 		return (result != null) ? result.medianStartedMillis() : Double.NaN;
+	}
+
+	private double threads(String variant) {
+		StartupBenchmark.Result result = this.startup.get(variant);
+		return (result != null) ? result.medianThreads() : Double.NaN;
 	}
 
 	static String number(double value, int decimals) {

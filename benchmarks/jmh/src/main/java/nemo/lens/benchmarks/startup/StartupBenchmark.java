@@ -19,7 +19,11 @@ import java.util.concurrent.TimeUnit;
  * Start-up cost: the minimal Spring Boot application of {@code benchmarks/startup-app}, started as a
  * fresh {@code java} process again and again: without Lens, with the Lens starter enabled on an
  * exporting and on a silent rank, and with Spring Boot's own OpenTelemetry starter exporting
- * instead, which is what a user picks today to export from a Boot application. Each
+ * instead, which is what a user picks today to export from a Boot application. The same
+ * application as a web application runs four more ways: with no telemetry starter, with the
+ * telemetry stack a user has (Boot's OpenTelemetry starter: OTLP exporters and Micrometer's OTLP
+ * registry), and with that stack plus Lens on a silent and on an exporting rank; those runs also
+ * count the live threads once the application has run for two push steps. Each
  * run is timed from just before the process is spawned to the moment its "started" line arrives
  * (wall time, so JVM boot, class loading and the whole Boot start-up count), and reports its peak
  * resident set ({@code VmHWM}) just before it exits.
@@ -42,6 +46,14 @@ public final class StartupBenchmark {
 
 	static final String PEAK_RSS = "NEMO_LENS_BENCH_VMHWM_KB=";
 
+	static final String THREADS = "NEMO_LENS_BENCH_THREADS=";
+
+	/** The group of the minimal application's variants in the report. */
+	static final String MINIMAL = "start-up, minimal Boot app";
+
+	/** The group of the web application's variants, with and without the telemetry stack. */
+	static final String STACK = "start-up, web app + telemetry stack";
+
 	private static final long TIMEOUT_SECONDS = 120;
 
 	private static final int EXPORTING_RANK = 1;
@@ -50,6 +62,17 @@ public final class StartupBenchmark {
 
 	private static final String OTLP_GRPC_ENDPOINT = "http://127.0.0.1:4317";
 
+	private static final String OTLP_METRICS_URL = "http://127.0.0.1:4318/v1/metrics";
+
+	/**
+	 * Micrometer's push step for the web variants: short, so that a registry that publishes has
+	 * started its publisher and pushed once within the settle before threads are counted.
+	 */
+	private static final String METRICS_STEP = "1s";
+
+	/** Two push steps: the first push falls within one step of the registry's start. */
+	private static final String THREADS_SETTLE = "2s";
+
 	private final String javaCommand;
 
 	private final List<Variant> variants;
@@ -57,7 +80,7 @@ public final class StartupBenchmark {
 	/**
 	 * Creates the benchmark over the built start-up applications.
 	 * @param benchmarksDirectory the {@code benchmarks} folder, after {@code mvn package}
-	 * @return the benchmark with its four variants
+	 * @return the benchmark with its variants
 	 */
 	public static StartupBenchmark of(Path benchmarksDirectory) {
 		Path appJar = benchmarksDirectory.resolve("startup-app/target/startup-app.jar");
@@ -67,14 +90,42 @@ public final class StartupBenchmark {
 		List<String> lens = withJarsOf(plain, benchmarksDirectory.resolve("startup-app-lens/target/classpath.txt"));
 		List<String> bootOpenTelemetry = withJarsOf(plain,
 				benchmarksDirectory.resolve("startup-app-boot-otel/target/classpath.txt"));
+		List<String> web = withJarsOf(plain, benchmarksDirectory.resolve("startup-app-web/target/classpath.txt"));
+		List<String> stack = withJarsOf(plain, benchmarksDirectory.resolve("startup-app-stack/target/classpath.txt"));
+		List<String> stackLens = withJarsOf(plain,
+				benchmarksDirectory.resolve("startup-app-stack-lens/target/classpath.txt"));
 		String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
 		return new StartupBenchmark(java, List.of(
-				new Variant("plain", "Spring Boot only (no Lens jar)", plain, arguments(EXPORTING_RANK), "absent"),
-				new Variant("lens_exporting", "Lens enabled, exporting rank (OTLP exporter)", lens,
+				new Variant("plain", MINIMAL, "Spring Boot only (no Lens jar)", plain, arguments(EXPORTING_RANK),
+						"absent"),
+				new Variant("lens_exporting", MINIMAL, "Lens enabled, exporting rank (OTLP exporter)", lens,
 						arguments(EXPORTING_RANK), "exporting"),
-				new Variant("lens_silent", "Lens enabled, non-exporting rank", lens, arguments(SILENT_RANK), "silent"),
-				new Variant("boot_otel", "Spring Boot's OpenTelemetry starter, exporting (OTLP), no Lens",
-						bootOpenTelemetry, arguments(EXPORTING_RANK), "absent")));
+				new Variant("lens_silent", MINIMAL, "Lens enabled, non-exporting rank", lens, arguments(SILENT_RANK),
+						"silent"),
+				new Variant("boot_otel", MINIMAL, "Spring Boot's OpenTelemetry starter, exporting (OTLP), no Lens",
+						bootOpenTelemetry, arguments(EXPORTING_RANK), "absent"),
+				new Variant("web_plain", STACK, "web app, no telemetry starter", web, stackArguments(EXPORTING_RANK),
+						"absent"),
+				new Variant("stack_only", STACK, "stack alone (Boot's OpenTelemetry starter, OTLP), no Lens", stack,
+						stackArguments(EXPORTING_RANK), "absent"),
+				new Variant("stack_silent", STACK, "stack + Lens, silent rank", stackLens,
+						stackArguments(SILENT_RANK), "silent"),
+				new Variant("stack_exporting", STACK, "stack + Lens, exporting rank", stackLens,
+						stackArguments(EXPORTING_RANK), "exporting")));
+	}
+
+	/**
+	 * The arguments of the web variants: those of every variant, plus Micrometer's OTLP registry
+	 * pushing every {@value #METRICS_STEP} to 127.0.0.1 (where, as for the OTLP exporters, nothing
+	 * listens: a refused connection costs the stack alone and an exporting rank alike), Tomcat on
+	 * a free port of 127.0.0.1, and the thread count after {@value #THREADS_SETTLE}.
+	 */
+	private static List<String> stackArguments(int rank) {
+		List<String> arguments = new ArrayList<>(arguments(rank));
+		arguments.addAll(List.of("--management.otlp.metrics.export.url=" + OTLP_METRICS_URL,
+				"--management.otlp.metrics.export.step=" + METRICS_STEP, "--server.address=127.0.0.1",
+				"--server.port=0", "--bench.threads-settle=" + THREADS_SETTLE));
+		return List.copyOf(arguments);
 	}
 
 	/**
@@ -151,6 +202,7 @@ public final class StartupBenchmark {
 		long peakRssKib = -1;
 		long cpuMillis = -1;
 		long mainThreadCpuMillis = -1;
+		int threads = -1;
 		String lensState = null;
 		StringBuilder output = new StringBuilder();
 		try (BufferedReader lines = new BufferedReader(
@@ -165,6 +217,9 @@ public final class StartupBenchmark {
 					String[] values = line.substring(CPU_TIME.length()).trim().split(" main=");
 					cpuMillis = Long.parseLong(values[0]);
 					mainThreadCpuMillis = Long.parseLong(values[1]);
+				}
+				else if (line.startsWith(THREADS)) {
+					threads = Integer.parseInt(line.substring(THREADS.length()).split(" ", 2)[0]);
 				}
 				else if (line.startsWith(PEAK_RSS)) {
 					peakRssKib = Long.parseLong(line.substring(PEAK_RSS.length()).trim());
@@ -194,7 +249,7 @@ public final class StartupBenchmark {
 			throw new IllegalStateException(variant.name() + ": expected lens=" + variant.expectedLensState()
 					+ " but the application reported lens=" + lensState);
 		}
-		return new Sample(startedNanos / 1_000_000.0, cpuMillis, mainThreadCpuMillis, peakRssKib);
+		return new Sample(startedNanos / 1_000_000.0, cpuMillis, mainThreadCpuMillis, peakRssKib, threads);
 	}
 
 	private static List<String> readClasspath(Path file) {
@@ -216,13 +271,14 @@ public final class StartupBenchmark {
 	/**
 	 * One way of starting the application.
 	 * @param name a short name
+	 * @param group the report's group: which application
 	 * @param description what it is, for the report
 	 * @param classpath the class path entries
 	 * @param arguments the application's arguments
 	 * @param expectedLensState what the application must report: {@code absent}, {@code exporting}
 	 * or {@code silent}
 	 */
-	public record Variant(String name, String description, List<String> classpath, List<String> arguments,
+	public record Variant(String name, String group, String description, List<String> classpath, List<String> arguments,
 			String expectedLensState) {
 	}
 
@@ -232,8 +288,10 @@ public final class StartupBenchmark {
 	 * @param cpuMillis CPU time of all the process's threads until "started", or -1 when unknown
 	 * @param mainThreadCpuMillis CPU time of the main thread until "started"
 	 * @param peakRssKib the peak resident set, in KiB, or -1 when unknown
+	 * @param threads the live threads after the settle, or -1 when not counted
 	 */
-	public record Sample(double startedMillis, long cpuMillis, long mainThreadCpuMillis, long peakRssKib) {
+	public record Sample(double startedMillis, long cpuMillis, long mainThreadCpuMillis, long peakRssKib,
+			int threads) {
 	}
 
 	/**
@@ -282,6 +340,15 @@ public final class StartupBenchmark {
 		 */
 		public double medianPeakRssMib() {
 			return median(this.samples.stream().mapToDouble((sample) -> sample.peakRssKib() / 1024.0).toArray());
+		}
+
+		/**
+		 * The median count of live threads after the settle.
+		 * @return threads, or NaN when the variant does not count them
+		 */
+		public double medianThreads() {
+			double[] values = this.samples.stream().mapToDouble(Sample::threads).filter((count) -> count >= 0).toArray();
+			return (values.length > 0) ? median(values) : Double.NaN;
 		}
 
 		static double median(double[] values) {
