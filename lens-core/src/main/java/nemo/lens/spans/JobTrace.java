@@ -27,7 +27,7 @@ import io.opentelemetry.context.propagation.TextMapGetter;
  * <li>{@value #TRACEPARENT_VARIABLE}, a W3C {@code traceparent} that the launch script sets once for
  * all ranks (the variable of the OpenTelemetry "environment variables as carriers" convention).
  * The script draws the trace id from 16 random bytes, so two launches collide with probability
- * about 2<sup>-122</sup> even when their run ids repeat;</li>
+ * about 2<sup>-128</sup> even when their run ids repeat;</li>
  * <li>otherwise derived from the run id: trace id and parent span id are the first 24 bytes of
  * {@code SHA-256("nemo.lens.job-trace\n" + serviceName + "\n" + runId)}. Two runs get the same
  * trace id only when they share service name and run id, which the run id exists to prevent (a
