@@ -78,7 +78,7 @@ public final class TelemetrySetup {
 		String strategyName = (options.exportStrategy() != null) ? PER_CALL_STRATEGY : resolved.exportStrategy();
 		boolean selected = strategy.shouldExport(resolved, rank, worldSize);
 		ExporterName.named(resolved.exporter());
-		SpanGroups groups = spanGroups(resolved);
+		SpanGroups groups = spanGroups(resolved, options);
 		JobTrace jobTrace = resolved.jobTrace()
 				? JobTrace.resolve(this.environment, resolved.serviceName(), resolved.runId()) : null;
 		if (!resolved.enabled() || !selected) {
@@ -95,9 +95,9 @@ public final class TelemetrySetup {
 	}
 
 	/** Checked on every rank, so that a bad spec fails the whole job at start, not only its exporters. */
-	private static SpanGroups spanGroups(NemoLensConfig config) {
+	private static SpanGroups spanGroups(NemoLensConfig config, TelemetryOptions options) {
 		try {
-			return SpanGroups.of(config.spanGroups());
+			return SpanGroups.of(config.spanGroups(), options.extraSpanGroups());
 		}
 		catch (IllegalArgumentException ex) {
 			throw new IllegalArgumentException("Invalid span groups (nemo.lens.span-groups, NEMO_LENS_SPAN_GROUPS) '"

@@ -180,6 +180,23 @@ class SpanHelperTests {
 	}
 
 	@Test
+	void librarysOwnGroupsCanBeNamedInTheSpec() {
+		NemoLensConfig config = NemoLensConfig.builder().enabled(true).exportStrategy("all_ranks").exporter("none")
+			.spanGroups("default,microbatch").build();
+		try (TelemetryHandle handle = this.setup.setup(config, 0, 1, TelemetryOptions.builder()
+			.spanExporter(this.spans)
+			.extraSpanGroups(java.util.List.of("microbatch", "layer"))
+			.build())) {
+			assertThat(handle.spanGroups().enabled()).containsExactly("checkpoint", "evaluate", "job", "microbatch");
+			handle.span("forward.microbatch").group("microbatch").run(() -> {
+			});
+			handle.span("layer").group("layer").run(() -> {
+			});
+		}
+		assertThat(this.spans.spans()).extracting(SpanData::getName).containsExactly("forward.microbatch");
+	}
+
+	@Test
 	void spanGroupsAreReadFromTheEnvironment() {
 		NemoLensConfig config = NemoLensConfig.fromEnv(Map.of("NEMO_LENS_SPAN_GROUPS", " per_step ",
 				"NEMO_LENS_JOB_TRACE", "yes"), "NEMO_LENS", null);

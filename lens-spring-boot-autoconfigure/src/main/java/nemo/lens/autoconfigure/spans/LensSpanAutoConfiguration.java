@@ -38,7 +38,7 @@ public final class LensSpanAutoConfiguration {
 	static Advisor lensSpanAdvisor(ObjectProvider<TelemetryHandle> handle) {
 		DefaultPointcutAdvisor advisor = new DefaultPointcutAdvisor(
 				new AnnotationMatchingPointcut(null, LensSpan.class, true),
-				new LensSpanInterceptor(handle::getObject));
+				new LensSpanInterceptor(handle::getIfAvailable));
 		advisor.setOrder(0);
 		return advisor;
 	}

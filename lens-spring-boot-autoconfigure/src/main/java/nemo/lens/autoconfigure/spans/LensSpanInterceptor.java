@@ -26,15 +26,28 @@ final class LensSpanInterceptor implements MethodInterceptor {
 
 	private final Map<Method, Target> targets = new ConcurrentHashMap<>();
 
-	/** The handle is looked up at the first call: the advisor is built before ordinary beans. */
+	private volatile TelemetryHandle resolved;
+
+	/**
+	 * The handle is looked up at the first call that finds one ({@code null} when there is none):
+	 * the advisor is built before ordinary beans.
+	 */
 	LensSpanInterceptor(Supplier<TelemetryHandle> handle) {
 		this.handle = handle;
 	}
 
 	@Override
 	public Object invoke(MethodInvocation invocation) throws Throwable {
+		TelemetryHandle handle = this.resolved;
+		if (handle == null) {
+			handle = this.handle.get();
+			if (handle == null) {
+				return invocation.proceed();
+			}
+			this.resolved = handle;
+		}
 		Target target = this.targets.computeIfAbsent(invocation.getMethod(), (method) -> target(invocation));
-		LensSpanBuilder span = this.handle.get().span(target.name());
+		LensSpanBuilder span = handle.span(target.name());
 		if (!target.group().isEmpty()) {
 			span.group(target.group());
 		}
