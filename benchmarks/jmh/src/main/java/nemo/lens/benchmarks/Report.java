@@ -75,6 +75,8 @@ public final class Report {
 		out.println("span_sdk_exporting_ns=" + number(median(ROOT + Tracing.SDK_EXPORTING), 2));
 		out.println("startup_lens_ms=" + number(startupMillis("lens_exporting"), 1));
 		out.println("startup_plain_ms=" + number(startupMillis("plain"), 1));
+		out.println("span_disabled_group_ns=" + number(median("SpanHelperBenchmark.disabledGroupSpan"), 2));
+		out.println("span_helper_exporting_ns=" + number(median("SpanHelperBenchmark.helperExportingSpan"), 2));
 		out.flush();
 	}
 

@@ -47,9 +47,10 @@ class HarnessSmokeTests {
 			.print(new PrintStream(out, true, StandardCharsets.UTF_8), "smoke");
 		List<String> lines = out.toString(StandardCharsets.UTF_8).lines().toList();
 		assertThat(lines).contains("| group | case | value | unit | detail |");
-		assertThat(lines.subList(lines.size() - 7, lines.size())).extracting((line) -> line.split("=")[0])
+		assertThat(lines.subList(lines.size() - 9, lines.size())).extracting((line) -> line.split("=")[0])
 			.containsExactly("span_nonexporting_ns", "span_noop_api_ns", "span_sdk_alwaysoff_ns", "span_exporting_ns",
-					"span_sdk_exporting_ns", "startup_lens_ms", "startup_plain_ms");
+					"span_sdk_exporting_ns", "startup_lens_ms", "startup_plain_ms", "span_disabled_group_ns",
+					"span_helper_exporting_ns");
 	}
 
 	@Test
