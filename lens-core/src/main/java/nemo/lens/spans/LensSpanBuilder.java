@@ -3,12 +3,12 @@ package nemo.lens.spans;
 import java.util.Objects;
 import java.util.function.Supplier;
 
+import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanBuilder;
 import io.opentelemetry.api.trace.SpanContext;
 import io.opentelemetry.api.trace.SpanKind;
-import io.opentelemetry.api.common.Attributes;
-import io.opentelemetry.api.common.AttributeKey;
 
 /**
  * One helper span before it starts, from {@code TelemetryHandle.span(name)}:

@@ -19,7 +19,14 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
  * {@code docs/user-guide/span-groups.md} (the spec string examples and the presets table),
  * {@code nemo/lens/config.py} ({@code span_groups = "default"}) and {@code nemo/lens/state.py}
  * (enabled groups replaced whole by {@code set_enabled_span_groups}; an unknown name is simply
- * not enabled).
+ * not enabled). Not taken: the later {@code docs/user-guide/span-groups.mdx} (the line after 0.2.0),
+ * where Lens names no groups of its own, libraries register theirs with {@code SpanRegistry} and an
+ * unknown spec entry only warns; the Java presets and errors are 0.1.0's, and a library's extra
+ * groups ({@code MegatronSpanGroup} in the 0.1.0 page) come in through
+ * {@code TelemetryOptions.extraSpanGroups}. Helpers: {@code docs/user-guide/instrumentation.md}
+ * ({@code managed_span}, {@code trace_fn}, {@code span_cm}); cross-rank:
+ * {@code docs/user-guide/distributed-tracing.md} ({@code broadcast_trace_context},
+ * {@code create_linked_span}).
  */
 class SpanGroupsTests {
 
