@@ -6,6 +6,7 @@ import java.util.Objects;
 
 import nemo.lens.env.EnvironmentValues;
 import nemo.lens.sdk.ExportSettings;
+import nemo.lens.spans.SpanGroups;
 
 /**
  * Immutable NeMo Lens settings: whether telemetry is on, which strategy picks the exporting ranks,
@@ -31,10 +32,15 @@ import nemo.lens.sdk.ExportSettings;
  * @param exporter the exporter name: {@code otlp}, {@code console} or {@code none}; checked at setup
  * @param runId the run id shared by all ranks of one job; empty means "fill in at setup"
  * @param user the user id recorded as {@code nemo.user.id}; empty means none
+ * @param spanGroups the span-group spec: presets ({@code default}, {@code per_step}, {@code all})
+ * and group names, comma-separated (see {@link nemo.lens.spans.SpanGroups}); checked at setup
+ * @param jobTrace whether the span helpers put this run's top-level spans in one job trace (see
+ * {@link nemo.lens.spans.JobTrace})
  */
 public record NemoLensConfig(boolean enabled, String serviceName, String exportStrategy, int exportRank,
 		double exportSampleRate, boolean samplerEnabled, boolean tracesEnabled, boolean metricsEnabled,
-		boolean logsEnabled, String exporter, String runId, String user) implements ExportSettings {
+		boolean logsEnabled, String exporter, String runId, String user, String spanGroups,
+		boolean jobTrace) implements ExportSettings {
 
 	/** The default environment prefix. */
 	public static final String DEFAULT_ENV_PREFIX = "NEMO_LENS";
@@ -58,6 +64,7 @@ public record NemoLensConfig(boolean enabled, String serviceName, String exportS
 		Objects.requireNonNull(exporter, "exporter must not be null");
 		runId = (runId != null) ? runId.trim() : "";
 		user = (user != null) ? user.trim() : "";
+		spanGroups = (spanGroups != null) ? spanGroups.trim() : SpanGroups.DEFAULT;
 		EnvironmentValues.checkFraction("exportSampleRate", exportSampleRate);
 	}
 
@@ -150,6 +157,10 @@ public record NemoLensConfig(boolean enabled, String serviceName, String exportS
 		private String runId = "";
 
 		private String user = "";
+
+		private String spanGroups = SpanGroups.DEFAULT;
+
+		private boolean jobTrace = false;
 
 		private Builder() {
 		}
@@ -272,6 +283,27 @@ public record NemoLensConfig(boolean enabled, String serviceName, String exportS
 		 */
 		public Builder user(String user) {
 			this.user = user;
+			return this;
+		}
+
+		/**
+		 * Sets the span-group spec, checked at setup.
+		 * @param spanGroups presets and group names, comma-separated; {@code null} means
+		 * {@value SpanGroups#DEFAULT}
+		 * @return this builder
+		 */
+		public Builder spanGroups(String spanGroups) {
+			this.spanGroups = spanGroups;
+			return this;
+		}
+
+		/**
+		 * Sets whether the span helpers put this run's top-level spans in one job trace.
+		 * @param jobTrace whether the job trace is on
+		 * @return this builder
+		 */
+		public Builder jobTrace(boolean jobTrace) {
+			this.jobTrace = jobTrace;
 			return this;
 		}
 

@@ -1,6 +1,7 @@
 package nemo.lens;
 
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import io.opentelemetry.api.OpenTelemetry;
@@ -8,6 +9,10 @@ import io.opentelemetry.api.metrics.Meter;
 import io.opentelemetry.api.trace.Tracer;
 import nemo.lens.sdk.ExportingTelemetry;
 import nemo.lens.sdk.LensVersion;
+import nemo.lens.spans.JobTrace;
+import nemo.lens.spans.LensSpanBuilder;
+import nemo.lens.spans.LensSpans;
+import nemo.lens.spans.SpanGroups;
 
 /**
  * What {@code setupTelemetry} decided for this process, and the telemetry to use: on an exporting
@@ -37,13 +42,15 @@ public final class TelemetryHandle implements AutoCloseable {
 
 	private final Tracer tracer;
 
+	private final LensSpans spans;
+
 	/** Built on first use: most jobs only trace, and a no-op meter costs start-up class loading. */
 	private volatile Meter meter;
 
 	private final AtomicBoolean shutDown = new AtomicBoolean();
 
 	TelemetryHandle(NemoLensConfig config, String runIdSource, int rank, int worldSize, String exportStrategy,
-			OpenTelemetry openTelemetry, ExportingTelemetry exporting) {
+			OpenTelemetry openTelemetry, ExportingTelemetry exporting, SpanGroups spanGroups, JobTrace jobTrace) {
 		this.config = config;
 		this.runIdSource = runIdSource;
 		this.rank = rank;
@@ -52,6 +59,8 @@ public final class TelemetryHandle implements AutoCloseable {
 		this.openTelemetry = openTelemetry;
 		this.exporting = exporting;
 		this.tracer = openTelemetry.getTracer(SCOPE_NAME, LensVersion.current());
+		this.spans = new LensSpans(this.tracer, exporting != null && config.tracesEnabled(), spanGroups, jobTrace,
+				rank);
 	}
 
 	/**
@@ -68,6 +77,33 @@ public final class TelemetryHandle implements AutoCloseable {
 	 */
 	public Tracer tracer() {
 		return this.tracer;
+	}
+
+	/**
+	 * Starts describing a helper span on this handle's tracer:
+	 * {@code handle.span("train.step").group(SpanGroups.STEP).attribute("dl.step", i).start()}.
+	 * On a silent rank, or while its group is disabled, it costs what a no-op span costs.
+	 * @param name the span name
+	 * @return the builder
+	 */
+	public LensSpanBuilder span(String name) {
+		return this.spans.span(name);
+	}
+
+	/**
+	 * This process's span groups, to read or change at run time; a change affects only this rank.
+	 * @return the span groups
+	 */
+	public SpanGroups spanGroups() {
+		return this.spans.groups();
+	}
+
+	/**
+	 * The job trace when {@code jobTrace} is on, else empty.
+	 * @return the job trace
+	 */
+	public Optional<JobTrace> jobTrace() {
+		return Optional.ofNullable(this.spans.jobTrace());
 	}
 
 	/**

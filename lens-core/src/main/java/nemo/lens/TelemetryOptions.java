@@ -1,7 +1,9 @@
 package nemo.lens;
 
+import java.util.Collection;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.function.Consumer;
 
 import io.opentelemetry.api.common.Attributes;
@@ -39,6 +41,8 @@ public final class TelemetryOptions implements ExportOverrides {
 
 	private final Consumer<String> warnings;
 
+	private final Set<String> extraSpanGroups;
+
 	private TelemetryOptions(Builder builder) {
 		this.exportStrategy = builder.exportStrategy;
 		this.spanExporter = builder.spanExporter;
@@ -50,6 +54,7 @@ public final class TelemetryOptions implements ExportOverrides {
 		this.rankInfo = builder.rankInfo;
 		this.otelProperties = builder.otelProperties;
 		this.warnings = builder.warnings;
+		this.extraSpanGroups = builder.extraSpanGroups;
 	}
 
 	/**
@@ -152,6 +157,15 @@ public final class TelemetryOptions implements ExportOverrides {
 	}
 
 	/**
+	 * The span groups a library adds to the base ones (Python's {@code SpanGroup} subclass), which
+	 * the span-group spec may name and {@code all} includes.
+	 * @return the extra group names
+	 */
+	public Set<String> extraSpanGroups() {
+		return this.extraSpanGroups;
+	}
+
+	/**
 	 * Builds {@link TelemetryOptions}.
 	 */
 	public static final class Builder {
@@ -174,6 +188,8 @@ public final class TelemetryOptions implements ExportOverrides {
 		private Map<String, String> otelProperties = Map.of();
 
 		private Consumer<String> warnings;
+
+		private Set<String> extraSpanGroups = Set.of();
 
 		private Builder() {
 		}
@@ -293,6 +309,17 @@ public final class TelemetryOptions implements ExportOverrides {
 		 */
 		public Builder warnings(Consumer<String> warnings) {
 			this.warnings = warnings;
+			return this;
+		}
+
+		/**
+		 * Adds a library's own span groups to the base ones, so that the span-group spec may name
+		 * them and {@code all} includes them.
+		 * @param extraSpanGroups lower-case group names
+		 * @return this builder
+		 */
+		public Builder extraSpanGroups(Collection<String> extraSpanGroups) {
+			this.extraSpanGroups = Set.copyOf(extraSpanGroups);
 			return this;
 		}
 

@@ -10,6 +10,8 @@ import io.opentelemetry.context.propagation.ContextPropagators;
 import io.opentelemetry.context.propagation.TextMapPropagator;
 import nemo.lens.sdk.ExportingTelemetry;
 import nemo.lens.sdk.ExporterName;
+import nemo.lens.spans.JobTrace;
+import nemo.lens.spans.SpanGroups;
 
 /**
  * Decides whether this rank exports and builds its telemetry, without the process-wide guard of
@@ -19,7 +21,8 @@ import nemo.lens.sdk.ExporterName;
  * the launcher that gave the rank, else a random one: see {@link #setup}); decide (the per-call strategy, else the
  * registry's) before {@code enabled} is looked at, so that an unknown strategy fails even when
  * disabled; check the exporter name on every rank; then build real SDK providers only when enabled
- * and the strategy says yes.
+ * and the strategy says yes. The span-group spec and, when the job trace is on, its parent
+ * ({@code TRACEPARENT}) are checked on every rank too.
  */
 public final class TelemetrySetup {
 
@@ -75,15 +78,31 @@ public final class TelemetrySetup {
 		String strategyName = (options.exportStrategy() != null) ? PER_CALL_STRATEGY : resolved.exportStrategy();
 		boolean selected = strategy.shouldExport(resolved, rank, worldSize);
 		ExporterName.named(resolved.exporter());
+		SpanGroups groups = spanGroups(resolved, options);
+		JobTrace jobTrace = resolved.jobTrace()
+				? JobTrace.resolve(this.environment, resolved.serviceName(), resolved.runId()) : null;
 		if (!resolved.enabled() || !selected) {
-			return new TelemetryHandle(resolved, runId.source(), rank, worldSize, strategyName, NON_EXPORTING, null);
+			return new TelemetryHandle(resolved, runId.source(), rank, worldSize, strategyName, NON_EXPORTING, null,
+					groups, jobTrace);
 		}
 		ExportingTelemetry exporting = ExportingTelemetry.builder(resolved)
 			.rank(rank, worldSize)
 			.options(options)
 			.environment(this.environment)
 			.build();
-		return new TelemetryHandle(resolved, runId.source(), rank, worldSize, strategyName, exporting.sdk(), exporting);
+		return new TelemetryHandle(resolved, runId.source(), rank, worldSize, strategyName, exporting.sdk(), exporting,
+				groups, jobTrace);
+	}
+
+	/** Checked on every rank, so that a bad spec fails the whole job at start, not only its exporters. */
+	private static SpanGroups spanGroups(NemoLensConfig config, TelemetryOptions options) {
+		try {
+			return SpanGroups.of(config.spanGroups(), options.extraSpanGroups());
+		}
+		catch (IllegalArgumentException ex) {
+			throw new IllegalArgumentException("Invalid span groups (nemo.lens.span-groups, NEMO_LENS_SPAN_GROUPS) '"
+					+ config.spanGroups() + "': " + ex.getMessage(), ex);
+		}
 	}
 
 }

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import nemo.lens.ExportStrategyRegistry;
 import nemo.lens.TelemetryHandle;
 import nemo.lens.launch.RankInfo;
+import nemo.lens.spans.JobTrace;
 import nemo.lens.strategies.ExportStrategies;
 
 import org.springframework.boot.actuate.endpoint.OperationResponseBody;
@@ -30,12 +31,14 @@ import org.springframework.boot.actuate.endpoint.OperationResponseBody;
  * @param serviceName the {@code service.name} of this rank's telemetry
  * @param strategies every registered strategy, sorted by name
  * @param doors every telemetry door found in the application, sorted by name, with its state
+ * @param spanGroups the span groups enabled now on this rank, sorted (changeable at run time)
+ * @param jobTraceId the trace id of the job trace, or {@code null} when it is off
  */
 @JsonInclude(JsonInclude.Include.ALWAYS)
 public record LensDescriptor(boolean enabled, boolean exporting, String exportStrategy, int rank, int worldSize,
 		Integer localRank, String launcher, Map<String, String> sources, String runId, String runIdSource,
-		String serviceInstanceId, String serviceName, List<StrategySummary> strategies, List<DoorSummary> doors)
-		implements OperationResponseBody {
+		String serviceInstanceId, String serviceName, List<StrategySummary> strategies, List<DoorSummary> doors,
+		List<String> spanGroups, String jobTraceId) implements OperationResponseBody {
 
 	static LensDescriptor of(TelemetryHandle handle, RankInfo rankInfo, ExportStrategyRegistry registry,
 			List<DoorSummary> doors) {
@@ -47,7 +50,8 @@ public record LensDescriptor(boolean enabled, boolean exporting, String exportSt
 		return new LensDescriptor(handle.config().enabled(), handle.isExporting(), handle.exportStrategy(),
 				handle.rank(), handle.worldSize(), localRank, rankInfo.launcher(), rankInfo.sources(),
 				handle.runId(), handle.runIdSource(), handle.serviceInstanceId(), handle.config().serviceName(),
-				strategies, doors);
+				strategies, doors, List.copyOf(handle.spanGroups().enabled()),
+				handle.jobTrace().map(JobTrace::traceId).orElse(null));
 	}
 
 	/**

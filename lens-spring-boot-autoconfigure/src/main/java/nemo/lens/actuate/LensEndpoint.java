@@ -8,20 +8,29 @@ import nemo.lens.ExportStrategy;
 import nemo.lens.ExportStrategyRegistry;
 import nemo.lens.TelemetryHandle;
 import nemo.lens.launch.RankInfo;
+import nemo.lens.spans.SpanGroups;
 import nemo.lens.strategies.ExportStrategies;
 
+import org.springframework.boot.actuate.endpoint.Access;
+import org.springframework.boot.actuate.endpoint.InvalidEndpointRequestException;
 import org.springframework.boot.actuate.endpoint.OperationResponseBody;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
 import org.springframework.boot.actuate.endpoint.annotation.Selector;
+import org.springframework.boot.actuate.endpoint.annotation.WriteOperation;
 
 /**
  * The {@code lens} endpoint: what this rank decided at start-up and why (its rank, where each
  * value came from, the strategy), and, for any registered strategy, whether this rank would export
- * under it. Read-only. It shows no exporter setting at all, so no header, token or endpoint with
+ * under it. It shows no exporter setting at all, so no header, token or endpoint with
  * credentials can leak through it.
+ * <p>
+ * One write operation changes this rank's span groups ({@code POST /actuator/lens} with
+ * {@code {"spanGroups": "per_step"}}). The endpoint's default access is read-only, so the write
+ * is refused until the user allows it with {@code management.endpoint.lens.access=unrestricted};
+ * it changes only the process that receives it.
  */
-@Endpoint(id = "lens")
+@Endpoint(id = "lens", defaultAccess = Access.READ_ONLY)
 public class LensEndpoint {
 
 	private final TelemetryHandle handle;
@@ -62,6 +71,22 @@ public class LensEndpoint {
 	}
 
 	/**
+	 * Enables the span groups a spec names on this rank, instead of the current ones.
+	 * @param spanGroups presets and group names, comma-separated, as {@code nemo.lens.span-groups}
+	 * @return the spec and the groups now enabled
+	 */
+	@WriteOperation
+	public SpanGroupsDescriptor spanGroups(String spanGroups) {
+		try {
+			SpanGroups groups = this.handle.spanGroups();
+			return new SpanGroupsDescriptor(spanGroups.trim(), List.copyOf(groups.set(spanGroups)));
+		}
+		catch (IllegalArgumentException ex) {
+			throw new InvalidEndpointRequestException(ex.getMessage(), ex.getMessage());
+		}
+	}
+
+	/**
 	 * Describes one strategy: where it came from and whether this rank would export under it. A
 	 * strategy that throws reports its error instead.
 	 * @param name the strategy name
@@ -83,6 +108,16 @@ public class LensEndpoint {
 			return new StrategyDescriptor(name, ExportStrategies.BUILTIN_STRATEGIES.contains(name), origin, null, null,
 					ex.getClass().getSimpleName() + ": " + ex.getMessage());
 		}
+	}
+
+	/**
+	 * The span groups after a change.
+	 *
+	 * @param spec the spec now in force
+	 * @param enabled the groups it enables, sorted
+	 */
+	public record SpanGroupsDescriptor(String spec, List<String> enabled) implements OperationResponseBody {
+
 	}
 
 	/**

@@ -3,6 +3,7 @@ package nemo.lens.autoconfigure;
 import java.time.Duration;
 
 import nemo.lens.sdk.ExporterName;
+import nemo.lens.spans.SpanGroups;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
@@ -81,6 +82,19 @@ public class NemoLensProperties {
 	 * User id recorded as nemo.user.id. Also read from NEMO_LENS_USER_ID, the Python library's name.
 	 */
 	private String user;
+
+	/**
+	 * Span groups enabled at start: presets (default, per_step, all) and group names (job,
+	 * checkpoint, evaluate, model_init, load_checkpoint, step, forward_backward, optimizer),
+	 * comma-separated, case-insensitive. Changeable at run time on the handle or the lens endpoint.
+	 */
+	private String spanGroups = "default";
+
+	/**
+	 * Whether the span helpers put the top-level spans of all ranks of a run in one trace, derived
+	 * from the run id or taken from the TRACEPARENT variable.
+	 */
+	private boolean jobTrace = false;
 
 	/**
 	 * Global rank of this process. Detected from the launcher's variables when not set.
@@ -208,6 +222,23 @@ public class NemoLensProperties {
 
 	public void setUser(String user) {
 		this.user = user;
+	}
+
+	public String getSpanGroups() {
+		return this.spanGroups;
+	}
+
+	public void setSpanGroups(String spanGroups) {
+		SpanGroups.resolve(spanGroups);
+		this.spanGroups = spanGroups;
+	}
+
+	public boolean isJobTrace() {
+		return this.jobTrace;
+	}
+
+	public void setJobTrace(boolean jobTrace) {
+		this.jobTrace = jobTrace;
 	}
 
 	public Integer getRank() {

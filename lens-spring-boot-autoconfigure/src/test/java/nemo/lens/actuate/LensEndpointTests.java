@@ -1,6 +1,8 @@
 package nemo.lens.actuate;
 
 import java.util.Map;
+import java.util.ArrayList;
+import java.util.List;
 
 import nemo.lens.ExportStrategy;
 import nemo.lens.NemoLens;
@@ -12,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.boot.actuate.autoconfigure.endpoint.EndpointAutoConfiguration;
 import org.springframework.boot.actuate.autoconfigure.endpoint.jackson.JacksonEndpointAutoConfiguration;
 import org.springframework.boot.actuate.autoconfigure.info.InfoContributorAutoConfiguration;
+import org.springframework.boot.actuate.endpoint.InvalidEndpointRequestException;
 import org.springframework.boot.actuate.info.InfoContributor;
 import org.springframework.boot.actuate.info.Info;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -19,6 +22,7 @@ import org.springframework.boot.json.JsonParserFactory;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.assertj.core.api.Assertions.tuple;
 
 class LensEndpointTests {
@@ -175,13 +179,41 @@ class LensEndpointTests {
 	}
 
 	@Test
-	void endpointHasNoWriteOperation() {
+	void onlyWriteOperationChangesSpanGroupsAndIsReadOnlyByDefault() {
+		List<String> writes = new ArrayList<>();
 		for (var method : LensEndpoint.class.getDeclaredMethods()) {
-			assertThat(method.getAnnotation(org.springframework.boot.actuate.endpoint.annotation.WriteOperation.class))
-				.isNull();
+			if (method.getAnnotation(org.springframework.boot.actuate.endpoint.annotation.WriteOperation.class) != null) {
+				writes.add(method.getName());
+			}
 			assertThat(method.getAnnotation(org.springframework.boot.actuate.endpoint.annotation.DeleteOperation.class))
 				.isNull();
 		}
+		assertThat(writes).containsExactly("spanGroups");
+		assertThat(LensEndpoint.class.getAnnotation(org.springframework.boot.actuate.endpoint.annotation.Endpoint.class)
+			.defaultAccess()).isEqualTo(org.springframework.boot.actuate.endpoint.Access.READ_ONLY);
+	}
+
+	@Test
+	void spanGroupsWriteChangesThisRanksGroups() {
+		this.torchrunRank1Of4.run((context) -> {
+			LensEndpoint endpoint = context.getBean(LensEndpoint.class);
+			assertThat(endpoint.lens().spanGroups()).containsExactly("checkpoint", "evaluate", "job");
+			LensEndpoint.SpanGroupsDescriptor changed = endpoint.spanGroups(" step ");
+			assertThat(changed.spec()).isEqualTo("step");
+			assertThat(changed.enabled()).containsExactly("step");
+			assertThat(context.getBean(nemo.lens.TelemetryHandle.class).spanGroups().isEnabled("step")).isTrue();
+			assertThat(endpoint.lens().spanGroups()).containsExactly("step");
+		});
+	}
+
+	@Test
+	void spanGroupsWriteRefusesAnUnknownGroupAndKeepsTheGroups() {
+		this.torchrunRank1Of4.run((context) -> {
+			LensEndpoint endpoint = context.getBean(LensEndpoint.class);
+			assertThatExceptionOfType(InvalidEndpointRequestException.class).isThrownBy(() -> endpoint.spanGroups("bogus"))
+				.withMessageContaining("Unknown span group or preset: 'bogus'");
+			assertThat(endpoint.lens().spanGroups()).containsExactly("checkpoint", "evaluate", "job");
+		});
 	}
 
 	static final class FirstTwoRanks implements ExportStrategy {

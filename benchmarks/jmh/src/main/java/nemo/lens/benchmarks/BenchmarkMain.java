@@ -16,6 +16,7 @@ import nemo.lens.benchmarks.decision.DecisionBenchmark;
 import nemo.lens.benchmarks.decision.SampledDeviation;
 import nemo.lens.benchmarks.span.NoInstrumentationBenchmark;
 import nemo.lens.benchmarks.span.SpanBenchmark;
+import nemo.lens.benchmarks.span.SpanHelperBenchmark;
 import nemo.lens.benchmarks.startup.StartupBenchmark;
 import org.openjdk.jmh.profile.GCProfiler;
 import org.openjdk.jmh.results.RunResult;
@@ -93,6 +94,7 @@ public final class BenchmarkMain {
 				spanResults.addAll(new Runner(jmhOptions(profile, roundLog).forks(1)
 					.include(SpanBenchmark.class.getName() + "\\.")
 					.include(NoInstrumentationBenchmark.class.getName() + "\\.")
+					.include(SpanHelperBenchmark.class.getName() + "\\.")
 					.build()).run());
 			}
 		}

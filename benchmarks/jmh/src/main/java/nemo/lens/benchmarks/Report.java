@@ -80,6 +80,8 @@ public final class Report {
 		out.println("startup_exporting_stack_ms=" + number(startupMillis("stack_exporting"), 1));
 		out.println("threads_silent_stack=" + number(threads("stack_silent"), 0));
 		out.println("threads_plain=" + number(threads("web_plain"), 0));
+		out.println("span_disabled_group_ns=" + number(median("SpanHelperBenchmark.disabledGroupSpan"), 2));
+		out.println("span_helper_exporting_ns=" + number(median("SpanHelperBenchmark.helperExportingSpan"), 2));
 		out.flush();
 	}
 

@@ -47,10 +47,11 @@ class HarnessSmokeTests {
 			.print(new PrintStream(out, true, StandardCharsets.UTF_8), "smoke");
 		List<String> lines = out.toString(StandardCharsets.UTF_8).lines().toList();
 		assertThat(lines).contains("| group | case | value | unit | detail |");
-		assertThat(lines.subList(lines.size() - 12, lines.size())).extracting((line) -> line.split("=")[0])
+		assertThat(lines.subList(lines.size() - 14, lines.size())).extracting((line) -> line.split("=")[0])
 			.containsExactly("span_nonexporting_ns", "span_noop_api_ns", "span_sdk_alwaysoff_ns", "span_exporting_ns",
 					"span_sdk_exporting_ns", "startup_lens_ms", "startup_plain_ms", "startup_silent_stack_ms",
-					"startup_stack_only_ms", "startup_exporting_stack_ms", "threads_silent_stack", "threads_plain");
+					"startup_stack_only_ms", "startup_exporting_stack_ms", "threads_silent_stack", "threads_plain",
+					"span_disabled_group_ns", "span_helper_exporting_ns");
 	}
 
 	@Test

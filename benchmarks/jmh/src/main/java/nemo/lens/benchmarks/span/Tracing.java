@@ -84,7 +84,7 @@ public enum Tracing {
 
 	private static final int SILENT_RANK = 0;
 
-	private static final int EXPORTING_RANK = 1;
+	static final int EXPORTING_RANK = 1;
 
 	abstract Instance start();
 
@@ -98,6 +98,12 @@ public enum Tracing {
 	}
 
 	private static Instance lens(int rank, boolean exporting) {
+		TelemetryHandle handle = lensHandle(rank, exporting);
+		return new Instance(handle.tracer(), handle::shutdown);
+	}
+
+	/** A Lens handle for a rank, with the default span groups, checked to export or not. */
+	static TelemetryHandle lensHandle(int rank, boolean exporting) {
 		NemoLensConfig config = NemoLensConfig.builder()
 			.enabled(true)
 			.serviceName("nemo-lens-benchmarks")
@@ -113,7 +119,7 @@ public enum Tracing {
 			handle.shutdown();
 			throw new IllegalStateException("Expected rank " + rank + " to " + (exporting ? "export" : "stay silent"));
 		}
-		return new Instance(handle.tracer(), handle::shutdown);
+		return handle;
 	}
 
 	/** A started set-up: its tracer, and how to stop it. */

@@ -1,0 +1,84 @@
+package nemo.lens.spans;
+
+import java.util.Objects;
+
+import io.opentelemetry.api.trace.Tracer;
+
+/**
+ * The span helpers of one telemetry handle: its tracer, whether it records at all (an exporting
+ * rank), its span groups and, when on, its job trace. {@code TelemetryHandle} builds one at setup;
+ * use it through {@code handle.span(name)}.
+ */
+public final class LensSpans {
+
+	private final Tracer tracer;
+
+	private final boolean recording;
+
+	private final SpanGroups groups;
+
+	private final JobTrace jobTrace;
+
+	private final int rank;
+
+	private final AttributeRules rules;
+
+	/**
+	 * Creates the helpers of one handle.
+	 * @param tracer the handle's tracer
+	 * @param recording whether spans are recorded at all (the rank exports traces)
+	 * @param groups the span groups, changeable at run time
+	 * @param jobTrace the job trace, or {@code null} when off
+	 * @param rank this process's rank, for {@link LensSpanBuilder#stage(long)}
+	 */
+	public LensSpans(Tracer tracer, boolean recording, SpanGroups groups, JobTrace jobTrace, int rank) {
+		this.tracer = Objects.requireNonNull(tracer, "tracer must not be null");
+		this.recording = recording;
+		this.groups = Objects.requireNonNull(groups, "groups must not be null");
+		this.jobTrace = jobTrace;
+		this.rank = rank;
+		this.rules = AttributeRules.DEFAULT;
+	}
+
+	/**
+	 * Starts describing a span.
+	 * @param name the span name
+	 * @return the builder
+	 */
+	public LensSpanBuilder span(String name) {
+		return new LensSpanBuilder(this, name);
+	}
+
+	/**
+	 * The span groups, to read or change at run time.
+	 * @return the groups
+	 */
+	public SpanGroups groups() {
+		return this.groups;
+	}
+
+	/**
+	 * The job trace, or {@code null} when it is off.
+	 * @return the job trace
+	 */
+	public JobTrace jobTrace() {
+		return this.jobTrace;
+	}
+
+	boolean recording() {
+		return this.recording;
+	}
+
+	Tracer tracer() {
+		return this.tracer;
+	}
+
+	int rank() {
+		return this.rank;
+	}
+
+	AttributeRules rules() {
+		return this.rules;
+	}
+
+}

@@ -1,0 +1,46 @@
+package nemo.lens.autoconfigure.spans;
+
+import nemo.lens.TelemetryHandle;
+import nemo.lens.autoconfigure.NemoLensAutoConfiguration;
+import nemo.lens.spans.LensSpan;
+
+import org.springframework.aop.Advisor;
+import org.springframework.aop.support.DefaultPointcutAdvisor;
+import org.springframework.aop.support.annotation.AnnotationMatchingPointcut;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.BeanDefinition;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.aop.AopAutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Role;
+
+/**
+ * Auto-configuration of {@link LensSpan @LensSpan} on Spring beans: an infrastructure advisor,
+ * applied by the auto-proxy creator that Spring Boot's {@link AopAutoConfiguration} registers with
+ * or without AspectJ (as {@code @Transactional} is), so it needs no AspectJ weaver. Off with
+ * {@code nemo.lens.annotations.enabled=false}.
+ */
+@AutoConfiguration(after = NemoLensAutoConfiguration.class, before = AopAutoConfiguration.class)
+@ConditionalOnClass(Advisor.class)
+@ConditionalOnBooleanProperty(name = "nemo.lens.annotations.enabled", matchIfMissing = true)
+public final class LensSpanAutoConfiguration {
+
+	LensSpanAutoConfiguration() {
+	}
+
+	/** Static and infrastructure: advisors are built before ordinary beans, the handle is not. */
+	@Bean
+	@Role(BeanDefinition.ROLE_INFRASTRUCTURE)
+	@ConditionalOnMissingBean(name = "lensSpanAdvisor")
+	static Advisor lensSpanAdvisor(ObjectProvider<TelemetryHandle> handle) {
+		DefaultPointcutAdvisor advisor = new DefaultPointcutAdvisor(
+				new AnnotationMatchingPointcut(null, LensSpan.class, true),
+				new LensSpanInterceptor(handle::getIfAvailable));
+		advisor.setOrder(0);
+		return advisor;
+	}
+
+}

@@ -1,0 +1,112 @@
+package nemo.lens.autoconfigure.spans;
+
+import io.opentelemetry.api.trace.StatusCode;
+import io.opentelemetry.sdk.trace.data.SpanData;
+import nemo.lens.RecordingSpanExporter;
+import nemo.lens.TelemetryHandle;
+import nemo.lens.autoconfigure.NemoLensAutoConfiguration;
+import nemo.lens.spans.LensSpan;
+import nemo.lens.spans.SpanGroups;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.aop.support.AopUtils;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.autoconfigure.aop.AopAutoConfiguration;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
+
+/**
+ * {@code @LensSpan} on a Spring bean, in a real context with the real SDK: Python's
+ * {@code @trace_fn} semantics (group checked at call time, exception recorded with ERROR).
+ */
+class LensSpanAnnotationTests {
+
+	private final RecordingSpanExporter exporter = new RecordingSpanExporter();
+
+	private final ApplicationContextRunner runner = new ApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(NemoLensAutoConfiguration.class, LensSpanAutoConfiguration.class,
+				AopAutoConfiguration.class))
+		.withBean(RecordingSpanExporter.class, () -> this.exporter)
+		.withBean(Trainer.class)
+		.withPropertyValues("nemo.lens.enabled=true", "nemo.lens.exporter=none", "nemo.lens.rank=1",
+				"nemo.lens.world-size=2");
+
+	@Test
+	void methodInAnEnabledGroupRunsInASpanNamedByTheAnnotation() {
+		this.runner.withPropertyValues("nemo.lens.span-groups=per_step")
+			.run((context) -> assertThat(context.getBean(Trainer.class).step(3)).isEqualTo(6));
+		assertThat(this.exporter.spans()).extracting(SpanData::getName).containsExactly("train.step");
+	}
+
+	@Test
+	void methodInADisabledGroupRunsWithoutASpan() {
+		this.runner.run((context) -> assertThat(context.getBean(Trainer.class).step(3)).isEqualTo(6));
+		assertThat(this.exporter.spans()).isEmpty();
+	}
+
+	@Test
+	void groupSwitchedAtRunTimeAppliesToTheNextCall() {
+		this.runner.run((context) -> {
+			Trainer trainer = context.getBean(Trainer.class);
+			trainer.step(1);
+			context.getBean(TelemetryHandle.class).spanGroups().set("default,step");
+			trainer.step(2);
+		});
+		assertThat(this.exporter.spans()).hasSize(1);
+	}
+
+	@Test
+	void exceptionIsRecordedWithErrorStatusAndRethrown() {
+		this.runner.run((context) -> assertThatIllegalStateException()
+			.isThrownBy(() -> context.getBean(Trainer.class).saveCheckpoint())
+			.withMessage("disk full"));
+		assertThat(this.exporter.spans()).singleElement().satisfies((span) -> {
+			assertThat(span.getName()).isEqualTo("checkpoint.save");
+			assertThat(span.getStatus().getStatusCode()).isEqualTo(StatusCode.ERROR);
+			assertThat(span.getEvents()).extracting((event) -> event.getName()).containsExactly("exception");
+		});
+	}
+
+	@Test
+	void spanWithoutANameIsNamedAfterClassAndMethod() {
+		this.runner.run((context) -> context.getBean(Trainer.class).evaluate());
+		assertThat(this.exporter.spans()).extracting(SpanData::getName).containsExactly("Trainer.evaluate");
+	}
+
+	@Test
+	void silentRankCallsTheMethodAndExportsNothing() {
+		this.runner.withPropertyValues("nemo.lens.rank=0", "nemo.lens.span-groups=all").run((context) -> {
+			assertThat(context.getBean(TelemetryHandle.class).isExporting()).isFalse();
+			assertThat(context.getBean(Trainer.class).step(4)).isEqualTo(8);
+			context.getBean(Trainer.class).evaluate();
+		});
+		assertThat(this.exporter.spans()).isEmpty();
+	}
+
+	@Test
+	void annotationsCanBeSwitchedOff() {
+		this.runner.withPropertyValues("nemo.lens.annotations.enabled=false")
+			.run((context) -> assertThat(AopUtils.isAopProxy(context.getBean(Trainer.class))).isFalse());
+	}
+
+	static class Trainer {
+
+		@LensSpan(name = "train.step", group = SpanGroups.STEP)
+		int step(int i) {
+			return i * 2;
+		}
+
+		@LensSpan(name = "checkpoint.save", group = SpanGroups.CHECKPOINT)
+		void saveCheckpoint() {
+			throw new IllegalStateException("disk full");
+		}
+
+		@LensSpan
+		void evaluate() {
+		}
+
+	}
+
+}
