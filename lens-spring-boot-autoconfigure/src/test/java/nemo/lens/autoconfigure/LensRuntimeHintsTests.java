@@ -16,6 +16,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The hints a native image needs for the reflection on {@link NemoLensConfig}: the record's
  * accessors and canonical constructor, and the builder's field of each component.
  */
+// The predicates Spring Framework 6.2 and 7 both have (7 deprecates them), as the same test runs on
+// Boot 3.5.
+@SuppressWarnings("deprecation")
 class LensRuntimeHintsTests {
 
 	private final RuntimeHints hints = registered();
@@ -23,7 +26,7 @@ class LensRuntimeHintsTests {
 	@Test
 	void everyRecordAccessorMayBeInvoked() {
 		for (RecordComponent component : NemoLensConfig.class.getRecordComponents()) {
-			assertThat(RuntimeHintsPredicates.reflection().onMethodInvocation(component.getAccessor()))
+			assertThat(RuntimeHintsPredicates.reflection().onMethod(component.getAccessor()).invoke())
 				.as(component.getName())
 				.accepts(this.hints);
 		}
@@ -32,13 +35,13 @@ class LensRuntimeHintsTests {
 	@Test
 	void theCanonicalConstructorMayBeInvoked() {
 		assertThat(RuntimeHintsPredicates.reflection()
-			.onConstructorInvocation(BeanUtils.getResolvableConstructor(NemoLensConfig.class))).accepts(this.hints);
+			.onConstructor(BeanUtils.getResolvableConstructor(NemoLensConfig.class)).invoke()).accepts(this.hints);
 	}
 
 	@Test
 	void theBuilderFieldOfEveryComponentMayBeAccessed() {
 		for (RecordComponent component : NemoLensConfig.class.getRecordComponents()) {
-			assertThat(RuntimeHintsPredicates.reflection().onFieldAccess(NemoLensConfig.Builder.class, component.getName()))
+			assertThat(RuntimeHintsPredicates.reflection().onField(NemoLensConfig.Builder.class, component.getName()))
 				.as(component.getName())
 				.accepts(this.hints);
 		}
