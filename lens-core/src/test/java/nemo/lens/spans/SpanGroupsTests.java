@@ -1,5 +1,6 @@
 package nemo.lens.spans;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
@@ -87,6 +88,35 @@ class SpanGroupsTests {
 	@Test
 	void unknownGroupAtAnInstrumentationSiteIsDisabled() {
 		assertThat(SpanGroups.of("all").isEnabled("microbatch")).isFalse();
+	}
+
+	@Test
+	void nullGroupAtAnInstrumentationSiteIsDisabled() {
+		assertThat(SpanGroups.of("all").isEnabled(null)).isFalse();
+	}
+
+	@Test
+	void groupNameBuiltAtRunTimeIsFoundLikeTheConstant() {
+		String built = new StringBuilder("st").append("ep").toString();
+		assertThat(SpanGroups.of("step").isEnabled(built)).isTrue();
+		assertThat(SpanGroups.of("default").isEnabled(built)).isFalse();
+	}
+
+	@Test
+	void everyOneOfThousandsOfExtraGroupsIsFoundAndSwitched() {
+		// More names than the lookup table grows for: many share a first slot and are found by probing.
+		List<String> extra = new ArrayList<>();
+		for (int i = 0; i < 6000; i++) {
+			extra.add("layer" + i);
+		}
+		SpanGroups groups = SpanGroups.of("per_step", extra);
+		assertThat(extra).noneMatch(groups::isEnabled);
+		assertThat(groups.isEnabled("step")).isTrue();
+		groups.set("all");
+		assertThat(extra).allMatch(groups::isEnabled);
+		groups.set("layer17,layer5999");
+		assertThat(extra).filteredOn(groups::isEnabled).containsExactly("layer17", "layer5999");
+		assertThat(groups.isEnabled("layer6000")).isFalse();
 	}
 
 	@Test

@@ -22,6 +22,10 @@ public final class Report {
 
 	private static final String CHILD = "SpanBenchmark.childSpan/";
 
+	private static final String DISABLED_GROUP = "SpanHelperBenchmark.disabledGroupSpan";
+
+	private static final String HELPER_EXPORTING = "SpanHelperBenchmark.helperExportingSpan";
+
 	private final Map<String, Score> spans;
 
 	private final Map<String, Score> decisions;
@@ -56,6 +60,10 @@ public final class Report {
 		this.rows.clear();
 		spanRows("span, no parent", ROOT, "NoInstrumentationBenchmark.rootSpan");
 		spanRows("span, child of remote parent", CHILD, "NoInstrumentationBenchmark.childSpan");
+		addSpanRow("span helper, no parent", "(g) handle.span(..).group(disabled), exporting rank",
+				this.spans.get(DISABLED_GROUP));
+		addSpanRow("span helper, no parent", "(h) handle.span(..), no group, exporting rank (made current)",
+				this.spans.get(HELPER_EXPORTING));
 		decisionRows();
 		deviationRows();
 		startupRows();
@@ -80,8 +88,8 @@ public final class Report {
 		out.println("startup_exporting_stack_ms=" + number(startupMillis("stack_exporting"), 1));
 		out.println("threads_silent_stack=" + number(threads("stack_silent"), 0));
 		out.println("threads_plain=" + number(threads("web_plain"), 0));
-		out.println("span_disabled_group_ns=" + number(median("SpanHelperBenchmark.disabledGroupSpan"), 2));
-		out.println("span_helper_exporting_ns=" + number(median("SpanHelperBenchmark.helperExportingSpan"), 2));
+		out.println("span_disabled_group_ns=" + number(median(DISABLED_GROUP), 2));
+		out.println("span_helper_exporting_ns=" + number(median(HELPER_EXPORTING), 2));
 		out.flush();
 	}
 
@@ -156,6 +164,8 @@ public final class Report {
 			target("(f) <= 1.10 x (e), " + span[0],
 					median(span[1] + Tracing.LENS_EXPORTING) / median(span[1] + Tracing.SDK_EXPORTING), 1.10);
 		}
+		target("(g) <= 1.5 x (b), no parent", median(DISABLED_GROUP) / median(ROOT + Tracing.NOOP_API), 1.5);
+		target("(h) <= 1.10 x (f), no parent", median(HELPER_EXPORTING) / median(ROOT + Tracing.LENS_EXPORTING), 1.10);
 		target("start-up, Lens exporting rank <= 1.10 x without Lens",
 				startupMillis("lens_exporting") / startupMillis("plain"), 1.10);
 		target("start-up, Lens non-exporting rank <= 1.10 x without Lens",

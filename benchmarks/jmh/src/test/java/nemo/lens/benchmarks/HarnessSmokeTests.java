@@ -47,6 +47,7 @@ class HarnessSmokeTests {
 			.print(new PrintStream(out, true, StandardCharsets.UTF_8), "smoke");
 		List<String> lines = out.toString(StandardCharsets.UTF_8).lines().toList();
 		assertThat(lines).contains("| group | case | value | unit | detail |");
+		assertThat(lines).anyMatch((line) -> line.startsWith("| target | (g) <= 1.5 x (b), no parent | n/a |"));
 		assertThat(lines.subList(lines.size() - 14, lines.size())).extracting((line) -> line.split("=")[0])
 			.containsExactly("span_nonexporting_ns", "span_noop_api_ns", "span_sdk_alwaysoff_ns", "span_exporting_ns",
 					"span_sdk_exporting_ns", "startup_lens_ms", "startup_plain_ms", "startup_silent_stack_ms",

@@ -12,6 +12,8 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 
 import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest;
 import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceResponse;
@@ -95,16 +97,31 @@ class OtlpReceiverHttpTests {
 
 	@Test
 	void timedUnavailabilityAnswers503WithRetryAfterThenRecoversByItself() throws Exception {
-		this.receiver.unavailableFor(Duration.ofMillis(200), Duration.ofMillis(1500));
+		// The window is wide enough for a first request on a busy machine; the end is waited for.
+		Duration window = Duration.ofSeconds(2);
+		long start = System.nanoTime();
+		this.receiver.unavailableFor(window, Duration.ofMillis(1500));
 
 		HttpResponse<byte[]> during = send(post("/v1/traces", "application/x-protobuf", spans(rank(0))));
-		Thread.sleep(250);
-		HttpResponse<byte[]> after = send(post("/v1/traces", "application/x-protobuf", spans(rank(0))));
+		AtomicReference<HttpResponse<byte[]>> after = new AtomicReference<>(during);
+		AtomicInteger answered503 = new AtomicInteger((during.statusCode() == 503) ? 1 : 0);
+		boolean recovered = this.receiver.awaitUntil(() -> {
+			HttpResponse<byte[]> response = sendUnchecked(post("/v1/traces", "application/x-protobuf", spans(rank(0))));
+			after.set(response);
+			if (response.statusCode() == 503) {
+				answered503.incrementAndGet();
+				return false;
+			}
+			return true;
+		}, Duration.ofSeconds(30));
+		Duration recoveredAfter = Duration.ofNanos(System.nanoTime() - start);
 
 		assertThat(during.statusCode()).isEqualTo(503);
 		assertThat(during.headers().firstValue("Retry-After")).contains("2");
-		assertThat(after.statusCode()).isEqualTo(200);
-		assertThat(this.receiver.unavailableCount(Signal.TRACES)).isEqualTo(1);
+		assertThat(recovered).isTrue();
+		assertThat(after.get().statusCode()).isEqualTo(200);
+		assertThat(recoveredAfter).isGreaterThanOrEqualTo(window);
+		assertThat(this.receiver.unavailableCount(Signal.TRACES)).isEqualTo(answered503.get());
 		assertThat(this.receiver.spans()).hasSize(1);
 	}
 
@@ -158,6 +175,15 @@ class OtlpReceiverHttpTests {
 
 	private HttpResponse<byte[]> send(HttpRequest request) throws IOException, InterruptedException {
 		return this.client.send(request, BodyHandlers.ofByteArray());
+	}
+
+	private HttpResponse<byte[]> sendUnchecked(HttpRequest request) {
+		try {
+			return send(request);
+		}
+		catch (IOException | InterruptedException ex) {
+			throw new IllegalStateException("Request to the receiver failed", ex);
+		}
 	}
 
 	private static void connect(int port) throws IOException {
