@@ -13,12 +13,13 @@ import org.springframework.core.env.Environment;
  * ones it was processed with. Spring AOT evaluates conditions at build time: whether Lens
  * publishes its {@code OpenTelemetry} bean, and so whether Spring Boot's own SDK backs off, is
  * fixed by {@code nemo.lens.enabled} and {@code nemo.lens.gate.boot.opentelemetry} as the build
- * saw them. Every other decision of Lens (rank, strategy, exporting or silent, each door's gate)
- * is made at run time inside its beans, and needs no check.
+ * saw them, and whether {@code @LensSpan} methods run in spans by {@code nemo.lens.annotations.enabled}.
+ * Every other decision of Lens (rank, strategy, exporting or silent, each door's gate, the span
+ * groups) is made at run time inside its beans, and needs no check.
  *
  * <p>
  * The build-time outcome is read from the bean factory: the deferral of Boot's SDK pipeline is
- * defined only when both switches were on.
+ * defined only when both switches were on, the {@code @LensSpan} advisor only when annotations were.
  */
 final class AotSwitchesCheck implements BeanFactoryPostProcessor, Ordered {
 
@@ -28,6 +29,14 @@ final class AotSwitchesCheck implements BeanFactoryPostProcessor, Ordered {
 
 	/** The bean that only the configuration conditional on both switches defines. */
 	static final String ENABLED_ONLY_BEAN = "lensBootSdkPipelineDeferral";
+
+	static final String ANNOTATIONS_ENABLED = "nemo.lens.annotations.enabled";
+
+	/** The bean that only the annotations switch defines. */
+	static final String ANNOTATIONS_ONLY_BEAN = "lensSpanAdvisor";
+
+	/** The configuration that defines it; absent when the application excluded it. */
+	static final String ANNOTATIONS_CONFIGURATION = "nemo.lens.autoconfigure.spans.LensSpanAutoConfiguration";
 
 	private final Environment environment;
 
@@ -53,6 +62,11 @@ final class AotSwitchesCheck implements BeanFactoryPostProcessor, Ordered {
 		if (!this.aotProcessed.getAsBoolean()) {
 			return;
 		}
+		checkBootSdkSwitches(beanFactory);
+		checkAnnotationsSwitch(beanFactory);
+	}
+
+	private void checkBootSdkSwitches(ConfigurableListableBeanFactory beanFactory) {
 		boolean enabled = isOn(ENABLED, false);
 		boolean gated = isOn(GATE_BOOT_OPENTELEMETRY, true);
 		boolean builtEnabled = beanFactory.containsBeanDefinition(ENABLED_ONLY_BEAN);
@@ -72,6 +86,26 @@ final class AotSwitchesCheck implements BeanFactoryPostProcessor, Ordered {
 				"Rebuild with the values you run with (the spring-boot:process-aot goal reads the application's "
 						+ "properties and its jvmArguments, such as -Dspring-boot.aot.jvmArguments=\"-D" + ENABLED
 						+ "=false\"), run with the values of the build, or start without -Dspring.aot.enabled=true.",
+				null);
+	}
+
+	private void checkAnnotationsSwitch(ConfigurableListableBeanFactory beanFactory) {
+		if (!beanFactory.containsBeanDefinition(ANNOTATIONS_CONFIGURATION)) {
+			return;
+		}
+		boolean annotations = isOn(ANNOTATIONS_ENABLED, true);
+		boolean builtAnnotations = beanFactory.containsBeanDefinition(ANNOTATIONS_ONLY_BEAN);
+		if (builtAnnotations == annotations) {
+			return;
+		}
+		throw new LensStartupException(ANNOTATIONS_ENABLED + "="
+				+ this.environment.getProperty(ANNOTATIONS_ENABLED, "true (unset)")
+				+ " was set at run time, but the application was AOT-processed with " + ANNOTATIONS_ENABLED + "="
+				+ builtAnnotations + ". Spring AOT fixes at build time whether @LensSpan methods are proxied: they "
+				+ (builtAnnotations ? "would still run in spans." : "would run without spans."),
+				"Rebuild with the value you run with (the spring-boot:process-aot goal reads the application's "
+						+ "properties and its jvmArguments), run with the value of the build, or start without "
+						+ "-Dspring.aot.enabled=true.",
 				null);
 	}
 

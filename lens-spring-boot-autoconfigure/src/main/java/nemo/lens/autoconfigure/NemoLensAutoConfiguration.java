@@ -118,7 +118,8 @@ public final class NemoLensAutoConfiguration {
 			BootPipelineSettings pipeline = BootPipelineSettings.read(environment, exporters,
 					properties.isLogsEnabled() ? logRecordExporters.orderedStream().toList() : List.of());
 			TelemetryHandle handle = new TelemetryHandleFactory(registry, variables)
-				.create(LensConfigFactory.create(properties, environment, variables), rankInfo, pipeline);
+				.create(LensConfigFactory.create(properties, environment, variables), properties.getExtraSpanGroups(),
+						rankInfo, pipeline);
 			if (exporters != null && handle.isExporting()) {
 				exporters.resolve();
 			}

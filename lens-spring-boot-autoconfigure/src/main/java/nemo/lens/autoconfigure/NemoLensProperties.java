@@ -1,6 +1,8 @@
 package nemo.lens.autoconfigure;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 
 import nemo.lens.sdk.ExporterName;
 import nemo.lens.spans.SpanGroups;
@@ -86,9 +88,16 @@ public class NemoLensProperties {
 	/**
 	 * Span groups enabled at start: presets (default, per_step, all) and group names (job,
 	 * checkpoint, evaluate, model_init, load_checkpoint, step, forward_backward, optimizer),
-	 * comma-separated, case-insensitive. Changeable at run time on the handle or the lens endpoint.
+	 * comma-separated, case-insensitive; groups named in extra-span-groups too. Changeable at run
+	 * time on the handle or the lens endpoint.
 	 */
 	private String spanGroups = "default";
+
+	/**
+	 * Span groups of the application or its libraries beyond the base groups (such as microbatch):
+	 * valid in span-groups and for the span helpers and @LensSpan, and part of the all preset.
+	 */
+	private List<String> extraSpanGroups = new ArrayList<>();
 
 	/**
 	 * Whether the span helpers put the top-level spans of all ranks of a run in one trace, derived
@@ -228,9 +237,22 @@ public class NemoLensProperties {
 		return this.spanGroups;
 	}
 
+	/**
+	 * Sets the spec; it is checked at start-up against the base and extra groups together, as the
+	 * two may bind in either order.
+	 * @param spanGroups the spec
+	 */
 	public void setSpanGroups(String spanGroups) {
-		SpanGroups.resolve(spanGroups);
 		this.spanGroups = spanGroups;
+	}
+
+	public List<String> getExtraSpanGroups() {
+		return this.extraSpanGroups;
+	}
+
+	public void setExtraSpanGroups(List<String> extraSpanGroups) {
+		SpanGroups.of("", extraSpanGroups);
+		this.extraSpanGroups = extraSpanGroups;
 	}
 
 	public boolean isJobTrace() {

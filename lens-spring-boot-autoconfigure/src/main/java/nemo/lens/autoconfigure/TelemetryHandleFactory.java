@@ -1,5 +1,6 @@
 package nemo.lens.autoconfigure;
 
+import java.util.List;
 import java.util.function.Function;
 
 import nemo.lens.ExportStrategyRegistry;
@@ -9,6 +10,7 @@ import nemo.lens.TelemetryOptions;
 import nemo.lens.TelemetrySetup;
 import nemo.lens.launch.RankInfo;
 import nemo.lens.sdk.ExportingTelemetry;
+import nemo.lens.spans.SpanGroups;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
@@ -37,7 +39,8 @@ final class TelemetryHandleFactory {
 		this.environment = environment;
 	}
 
-	TelemetryHandle create(NemoLensConfig config, RankInfo rankInfo, BootPipelineSettings pipeline) {
+	TelemetryHandle create(NemoLensConfig config, List<String> extraSpanGroups, RankInfo rankInfo,
+			BootPipelineSettings pipeline) {
 		if (!this.registry.contains(config.exportStrategy())) {
 			throw new LensStartupException(
 					"nemo.lens.export-strategy '" + config.exportStrategy() + "' is not a registered strategy.",
@@ -46,7 +49,9 @@ final class TelemetryHandleFactory {
 							+ ", or define an ExportStrategy bean with that name.",
 					null);
 		}
+		checkSpanGroups(config.spanGroups(), extraSpanGroups);
 		TelemetryOptions.Builder options = TelemetryOptions.builder()
+			.extraSpanGroups(extraSpanGroups)
 			.localRank(rankInfo.localRank().isPresent() ? rankInfo.localRank().getAsInt() : null)
 			.rankInfo(rankInfo)
 			.warnings(deliveryLogger::warn);
@@ -56,6 +61,19 @@ final class TelemetryHandleFactory {
 				+ (handle.isExporting() ? "exporting" : "not exporting")
 				+ (config.enabled() ? "" : " (nemo.lens.enabled=false)") + "; " + describeRunId(handle, rankInfo));
 		return handle;
+	}
+
+	private static void checkSpanGroups(String spec, List<String> extraSpanGroups) {
+		try {
+			SpanGroups.of(spec, extraSpanGroups);
+		}
+		catch (IllegalArgumentException ex) {
+			throw new LensStartupException("nemo.lens.span-groups '" + spec + "' is not valid: " + ex.getMessage(),
+					"Set nemo.lens.span-groups (or NEMO_LENS_SPAN_GROUPS) to presets and group names from the "
+							+ "options above, comma-separated; a group of the application's own goes in "
+							+ "nemo.lens.extra-span-groups first.",
+					null);
+		}
 	}
 
 	private TelemetryHandle setup(NemoLensConfig config, RankInfo rankInfo, TelemetryOptions options) {

@@ -1,7 +1,9 @@
 package nemo.lens.autoconfigure;
 
+import nemo.lens.autoconfigure.spans.LensSpanAutoConfiguration;
 import org.junit.jupiter.api.Test;
 
+import org.springframework.aop.support.DefaultPointcutAdvisor;
 import org.springframework.beans.factory.support.DefaultListableBeanFactory;
 import org.springframework.beans.factory.support.RootBeanDefinition;
 import org.springframework.mock.env.MockEnvironment;
@@ -12,8 +14,9 @@ import static org.assertj.core.api.Assertions.assertThatNoException;
 
 /**
  * The check of an AOT-processed application's switches, on the bean definitions such a build
- * leaves: with Lens enabled at build time, the deferral of Boot's SDK pipeline is defined. The
- * real AOT-processed sample runs in {@code AotSampleTwoRanksIT}.
+ * leaves: with Lens enabled at build time, the deferral of Boot's SDK pipeline is defined, and with
+ * annotations on (the default), the {@code @LensSpan} advisor. The real AOT-processed sample runs in
+ * {@code AotSampleTwoRanksIT}.
  */
 class AotSwitchesCheckTests {
 
@@ -50,6 +53,34 @@ class AotSwitchesCheckTests {
 	}
 
 	@Test
+	void annotationsOffAtRunTimeAfterABuildWithThemFailsNamingTheProperty() {
+		MockEnvironment environment = new MockEnvironment().withProperty("nemo.lens.annotations.enabled", "false");
+		assertThatExceptionOfType(LensStartupException.class).isThrownBy(() -> check(environment, false))
+			.withMessage("nemo.lens.annotations.enabled=false was set at run time, but the application was "
+					+ "AOT-processed with nemo.lens.annotations.enabled=true. Spring AOT fixes at build time whether "
+					+ "@LensSpan methods are proxied: they would still run in spans.");
+	}
+
+	@Test
+	void annotationsOnAtRunTimeAfterABuildWithoutThemFails() {
+		DefaultListableBeanFactory beanFactory = beanFactory(false);
+		beanFactory.removeBeanDefinition(AotSwitchesCheck.ANNOTATIONS_ONLY_BEAN);
+		assertThatExceptionOfType(LensStartupException.class)
+			.isThrownBy(() -> new AotSwitchesCheck(new MockEnvironment(), () -> true).postProcessBeanFactory(beanFactory))
+			.withMessageStartingWith("nemo.lens.annotations.enabled=true (unset) was set at run time")
+			.withMessageContaining("they would run without spans");
+	}
+
+	@Test
+	void annotationsAreNotCheckedWhenTheApplicationExcludedTheirConfiguration() {
+		DefaultListableBeanFactory beanFactory = beanFactory(false);
+		beanFactory.removeBeanDefinition(AotSwitchesCheck.ANNOTATIONS_ONLY_BEAN);
+		beanFactory.removeBeanDefinition(AotSwitchesCheck.ANNOTATIONS_CONFIGURATION);
+		assertThatNoException()
+			.isThrownBy(() -> new AotSwitchesCheck(new MockEnvironment(), () -> true).postProcessBeanFactory(beanFactory));
+	}
+
+	@Test
 	void withoutAotNothingIsChecked() {
 		DefaultListableBeanFactory beanFactory = beanFactory(true);
 		assertThatNoException().isThrownBy(() -> new AotSwitchesCheck(
@@ -63,6 +94,10 @@ class AotSwitchesCheckTests {
 
 	private static DefaultListableBeanFactory beanFactory(boolean builtEnabled) {
 		DefaultListableBeanFactory beanFactory = new DefaultListableBeanFactory();
+		beanFactory.registerBeanDefinition(AotSwitchesCheck.ANNOTATIONS_CONFIGURATION,
+				new RootBeanDefinition(LensSpanAutoConfiguration.class));
+		beanFactory.registerBeanDefinition(AotSwitchesCheck.ANNOTATIONS_ONLY_BEAN,
+				new RootBeanDefinition(DefaultPointcutAdvisor.class));
 		if (builtEnabled) {
 			beanFactory.registerBeanDefinition(AotSwitchesCheck.ENABLED_ONLY_BEAN,
 					new RootBeanDefinition(BootSdkPipelineDeferral.class));

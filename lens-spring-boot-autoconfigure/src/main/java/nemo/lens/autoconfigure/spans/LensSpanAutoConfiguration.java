@@ -25,15 +25,19 @@ import org.springframework.context.annotation.Role;
  */
 @AutoConfiguration(after = NemoLensAutoConfiguration.class, before = AopAutoConfiguration.class)
 @ConditionalOnClass(Advisor.class)
-@ConditionalOnBooleanProperty(name = "nemo.lens.annotations.enabled", matchIfMissing = true)
 public final class LensSpanAutoConfiguration {
 
 	LensSpanAutoConfiguration() {
 	}
 
-	/** Static and infrastructure: advisors are built before ordinary beans, the handle is not. */
+	/**
+	 * Static and infrastructure: advisors are built before ordinary beans, the handle is not. The
+	 * switch sits here, not on the class, so that an AOT-processed application still shows that
+	 * this configuration took part and only the switch was off ({@code AotSwitchesCheck}).
+	 */
 	@Bean
 	@Role(BeanDefinition.ROLE_INFRASTRUCTURE)
+	@ConditionalOnBooleanProperty(name = "nemo.lens.annotations.enabled", matchIfMissing = true)
 	@ConditionalOnMissingBean(name = "lensSpanAdvisor")
 	static Advisor lensSpanAdvisor(ObjectProvider<TelemetryHandle> handle) {
 		DefaultPointcutAdvisor advisor = new DefaultPointcutAdvisor(

@@ -58,6 +58,19 @@ class LensSpanAnnotationTests {
 	}
 
 	@Test
+	void groupOfTheApplicationsOwnIsEnabledOnceDeclaredAsAnExtraGroup() {
+		this.runner.withPropertyValues("nemo.lens.extra-span-groups=microbatch", "nemo.lens.span-groups=microbatch")
+			.run((context) -> {
+				Trainer trainer = context.getBean(Trainer.class);
+				trainer.microbatch();
+				trainer.step(1);
+				context.getBean(TelemetryHandle.class).spanGroups().set("default");
+				trainer.microbatch();
+			});
+		assertThat(this.exporter.spans()).extracting(SpanData::getName).containsExactly("train.microbatch");
+	}
+
+	@Test
 	void exceptionIsRecordedWithErrorStatusAndRethrown() {
 		this.runner.run((context) -> assertThatIllegalStateException()
 			.isThrownBy(() -> context.getBean(Trainer.class).saveCheckpoint())
@@ -91,6 +104,15 @@ class LensSpanAnnotationTests {
 			.run((context) -> assertThat(AopUtils.isAopProxy(context.getBean(Trainer.class))).isFalse());
 	}
 
+	@Test
+	void switchedOffAnnotationsLeaveTheConfigurationForTheAotCheckToSee() {
+		// AotSwitchesCheck tells "switched off" from "excluded" by these bean names.
+		this.runner.withPropertyValues("nemo.lens.annotations.enabled=false").run((context) -> {
+			assertThat(context).hasBean(LensSpanAutoConfiguration.class.getName()).doesNotHaveBean("lensSpanAdvisor");
+		});
+		this.runner.run((context) -> assertThat(context).hasBean("lensSpanAdvisor"));
+	}
+
 	static class Trainer {
 
 		@LensSpan(name = "train.step", group = SpanGroups.STEP)
@@ -105,6 +127,10 @@ class LensSpanAnnotationTests {
 
 		@LensSpan
 		void evaluate() {
+		}
+
+		@LensSpan(name = "train.microbatch", group = "microbatch")
+		void microbatch() {
 		}
 
 	}

@@ -106,6 +106,19 @@ class AotSampleTwoRanksIT {
 		}
 	}
 
+	@Test
+	void switchingAnnotationsOffAtRunTimeStopsTheAotProcessedStartNamingTheProperty() {
+		Map<String, String> environment = new LinkedHashMap<>(Launcher.TORCHRUN.variables("e2e-aot-ann", 0, 1, 1));
+		environment.put("NEMO_LENS_ANNOTATIONS_ENABLED", "false");
+		try (SampleAppProcess rank = SampleAppProcess.start("aot-annotations-off-at-run-time",
+				SampleAppProcess.sampleJar(), List.of(), AOT, environment)) {
+			assertThatExceptionOfType(AssertionError.class).isThrownBy(() -> rank.awaitHealthy(START_TIMEOUT))
+				.withMessageContaining("exited during start-up")
+				.withMessageContaining("nemo.lens.annotations.enabled=false was set at run time, but the application "
+						+ "was AOT-processed with nemo.lens.annotations.enabled=true");
+		}
+	}
+
 	private static RankGroup startRanks(String jobId, OtlpReceiver receiver) {
 		List<SampleAppProcess> started = new ArrayList<>();
 		try {
