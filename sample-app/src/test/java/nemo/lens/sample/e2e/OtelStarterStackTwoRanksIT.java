@@ -120,8 +120,8 @@ class OtelStarterStackTwoRanksIT {
 	@Order(5)
 	void traceparentPassesThroughTheSilentRankInTheMiddleOfAChain() {
 		String last = this.ranks.rank(1).url() + "/work";
-		String middle = this.ranks.rank(0).url() + "/relay?to=" + URLEncoder.encode(last, StandardCharsets.UTF_8);
-		String chain = "/relay?to=" + URLEncoder.encode(middle, StandardCharsets.UTF_8);
+		String middle = this.ranks.rank(0).url() + "/relay?next=" + URLEncoder.encode(last, StandardCharsets.UTF_8);
+		String chain = "/relay?next=" + URLEncoder.encode(middle, StandardCharsets.UTF_8);
 
 		Map<String, Object> answer = this.ranks.rank(1).getJson(chain);
 		String traceId = String.valueOf(answer.get("traceId"));
@@ -187,7 +187,7 @@ class OtelStarterStackTwoRanksIT {
 			SampleAppProcess self = this.ranks.rank(rank);
 			SampleAppProcess other = this.ranks.rank(1 - rank);
 			assertThat(self.get("/work").statusCode()).isEqualTo(200);
-			assertThat(self.get("/relay?to=" + other.url() + "/work").statusCode()).isEqualTo(200);
+			assertThat(self.get("/relay?next=" + other.url() + "/work").statusCode()).isEqualTo(200);
 		}
 	}
 

@@ -21,7 +21,7 @@ import org.springframework.web.client.RestClient;
 /**
  * Work the way an application on the OpenTelemetry starter does it: {@code GET /work} makes a span
  * of its own inside the starter's server span, logs a line through Logback (which the starter's
- * appender ships) and counts a Micrometer counter; {@code GET /relay?to=<url>} calls another rank
+ * appender ships) and counts a Micrometer counter; {@code GET /relay?next=<url>} calls another rank
  * with a {@link RestClient} from Boot's builder, which the starter instruments, so the W3C
  * {@code traceparent} header goes along. Both answer the trace id this process saw, so a test can
  * follow a request.
@@ -60,9 +60,9 @@ class StackController {
 	}
 
 	@GetMapping("/relay")
-	Map<String, Object> relay(@RequestParam String to) {
+	Map<String, Object> relay(@RequestParam String next) {
 		// As given, not as a URI template: an encoded query of its own stays encoded once.
-		String downstream = this.relay.get().uri(URI.create(to)).retrieve().body(String.class);
+		String downstream = this.relay.get().uri(URI.create(next)).retrieve().body(String.class);
 		Map<String, Object> answer = new LinkedHashMap<>();
 		answer.put("traceId", traceId());
 		answer.put("next", downstream);
