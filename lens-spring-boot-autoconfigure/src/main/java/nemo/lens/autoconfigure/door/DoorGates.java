@@ -25,6 +25,9 @@ public final class DoorGates {
 	/** The OpenTelemetry instrumentation Spring Boot starter's own SDK. */
 	public static final String OTEL_STARTER = "otel.starter";
 
+	/** {@code GlobalOpenTelemetry}, for libraries that find their telemetry there. */
+	public static final String GLOBAL_OPENTELEMETRY = "global.opentelemetry";
+
 	/** The prefix of the Micrometer registry doors, such as {@code micrometer.otlp}. */
 	public static final String MICROMETER = "micrometer.";
 
@@ -46,6 +49,7 @@ public final class DoorGates {
 		Set<String> names = new TreeSet<>();
 		names.add(BOOT_OPENTELEMETRY);
 		names.add(OTEL_STARTER);
+		names.add(GLOBAL_OPENTELEMETRY);
 		MICROMETER_REGISTRIES.forEach((registry) -> names.add(MICROMETER + registry));
 		GATEABLE = Set.copyOf(names);
 	}

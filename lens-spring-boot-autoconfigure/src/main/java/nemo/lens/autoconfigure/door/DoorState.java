@@ -13,7 +13,10 @@ public enum DoorState {
 	/** The rank is silent and the door sends nothing: no exporter, no publishing thread. */
 	SILENCED,
 
-	/** Lens leaves the door as the user configured it: opted out, or Lens is disabled. */
+	/**
+	 * Lens leaves the door as the user configured it: opted out, Lens is disabled, or other code
+	 * held the door before Lens could gate it.
+	 */
 	UNGATED;
 
 	/**

@@ -53,6 +53,15 @@ public final class TelemetryDoors {
 	}
 
 	/**
+	 * Records a door that stays as other code configured it although its gate is on, because that
+	 * code holds it (such as a {@code GlobalOpenTelemetry} set before Lens decided).
+	 * @param door the door name
+	 */
+	public void leftAsConfigured(String door) {
+		this.found.put(door, DoorState.UNGATED);
+	}
+
+	/**
 	 * Whether this rank exports.
 	 * @return whether exporting
 	 */

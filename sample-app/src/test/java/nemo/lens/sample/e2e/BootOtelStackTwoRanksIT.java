@@ -81,12 +81,15 @@ class BootOtelStackTwoRanksIT {
 	@Order(2)
 	void exportingRanksTracesAndMicrometerMetricsCarryTheRankResource() {
 		this.ranks.rank(1).get("/work");
-		this.receiver.awaitUntil(() -> this.receiver.spans().stream().anyMatch((span) -> span.rank().isPresent()),
+		this.receiver.awaitUntil(() -> this.receiver.spans().stream().anyMatch((span) -> span.rank().isPresent())
+				&& this.receiver.spans().stream().anyMatch((span) -> span.name().equals("library.call")),
 				ARRIVAL_TIMEOUT);
 
 		List<ReceivedSpan> spans = this.receiver.spans();
 		assertThat(spans).isNotEmpty();
 		assertThat(spans).allSatisfy((span) -> assertRankResource(span.resource(), 1));
+		// Made by a library through GlobalOpenTelemetry, exported by Lens's SDK.
+		assertThat(spans).extracting(ReceivedSpan::name).contains("library.call");
 		List<ReceivedMetric> micrometer = micrometerMetrics();
 		assertThat(micrometer).isNotEmpty();
 		assertThat(micrometer).allSatisfy((metric) -> assertRankResource(metric.resource(), 1));
@@ -98,8 +101,12 @@ class BootOtelStackTwoRanksIT {
 		Map<String, String> silent = StackRanks.doors(this.ranks.rank(0));
 		Map<String, String> exporting = StackRanks.doors(this.ranks.rank(1));
 
-		assertThat(silent).containsEntry("lens.sdk", "silenced").containsEntry("micrometer.otlp", "silenced");
-		assertThat(exporting).containsEntry("lens.sdk", "exporting").containsEntry("micrometer.otlp", "exporting");
+		assertThat(silent).containsEntry("lens.sdk", "silenced")
+			.containsEntry("micrometer.otlp", "silenced")
+			.containsEntry("global.opentelemetry", "silenced");
+		assertThat(exporting).containsEntry("lens.sdk", "exporting")
+			.containsEntry("micrometer.otlp", "exporting")
+			.containsEntry("global.opentelemetry", "exporting");
 	}
 
 	@Test
@@ -132,10 +139,15 @@ class BootOtelStackTwoRanksIT {
 		this.silentRankConnects.assertConnectedToButNever(this.ranks.rank(1).port(), this.receiver.port());
 	}
 
-	/** One round of traffic: work on both ranks, and rank 0 calling rank 1 (a connect of its own). */
+	/**
+	 * One round of traffic: work and a library's span on both ranks, and rank 0 calling rank 1 (a
+	 * connect of its own).
+	 */
 	private void work() {
 		assertThat(this.ranks.rank(0).get("/work").statusCode()).isEqualTo(200);
 		assertThat(this.ranks.rank(1).get("/work").statusCode()).isEqualTo(200);
+		assertThat(this.ranks.rank(0).get("/library").statusCode()).isEqualTo(200);
+		assertThat(this.ranks.rank(1).get("/library").statusCode()).isEqualTo(200);
 		assertThat(this.ranks.rank(0).get("/relay?next=" + this.ranks.rank(1).url() + "/work").statusCode())
 			.isEqualTo(200);
 		this.workCalls++;

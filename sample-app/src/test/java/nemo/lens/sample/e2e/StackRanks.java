@@ -81,6 +81,9 @@ final class StackRanks {
 		Map<String, String> env = new LinkedHashMap<>(Launcher.TORCHRUN.variables(jobId, rank, worldSize, ranksPerNode));
 		env.putAll(OtlpReceiver.otelEnvironment(base));
 		env.put("NEMO_LENS_EXPORT_STRATEGY", strategy);
+		// Without Lens's gate, a library using GlobalOpenTelemetry would then make the SDK build an
+		// exporting SDK from OTEL_* on every rank, the silent ones included.
+		env.put("OTEL_JAVA_GLOBAL_AUTOCONFIGURE_ENABLED", "true");
 		List<String> arguments = new ArrayList<>();
 		arguments.add("--management.opentelemetry.tracing.export.otlp.endpoint=" + base + Signal.TRACES.path());
 		arguments.add("--management.opentelemetry.logging.export.otlp.endpoint=" + base + Signal.LOGS.path());

@@ -10,6 +10,7 @@ import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
 import io.micrometer.tracing.Span;
 import io.micrometer.tracing.Tracer;
+import io.opentelemetry.api.GlobalOpenTelemetry;
 
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
@@ -21,12 +22,17 @@ import org.springframework.web.client.RestClient;
  * observation (a span) and counts a Micrometer counter; {@code GET /relay?next=<url>} calls the
  * next rank with a {@link RestClient} from Boot's builder, so the W3C {@code traceparent} header
  * goes along. Both answer the trace id this process saw, so a test can follow a request.
+ * {@code GET /library} makes a span the way a library does that is handed no {@code OpenTelemetry}
+ * and looks it up in {@link GlobalOpenTelemetry}.
  */
 @RestController
 class StackController {
 
 	/** Registered at start-up, so every Micrometer push carries it and a test can count pushes. */
 	static final String WORK_COUNTER = "stack.work.calls";
+
+	/** The span {@code GET /library} makes through {@link GlobalOpenTelemetry}. */
+	static final String LIBRARY_SPAN = "library.call";
 
 	private final ObservationRegistry observations;
 
@@ -48,6 +54,16 @@ class StackController {
 	Map<String, Object> work() {
 		Observation.createNotStarted("stack.work", this.observations).observe(() -> this.workCalls.increment());
 		return Map.of("traceId", traceId());
+	}
+
+	@GetMapping("/library")
+	Map<String, Object> library() {
+		io.opentelemetry.api.trace.Span span = GlobalOpenTelemetry.getTracer("stack.library")
+			.spanBuilder(LIBRARY_SPAN)
+			.startSpan();
+		boolean recording = span.isRecording();
+		span.end();
+		return Map.of("recording", recording);
 	}
 
 	@GetMapping("/relay")
