@@ -20,9 +20,10 @@ import org.springframework.context.annotation.Bean;
  * Puts {@code GlobalOpenTelemetry} behind the rank's decision (door {@code global.opentelemetry},
  * gated by default): libraries that look their telemetry up there, rather than being handed the
  * application's {@code OpenTelemetry} bean, export from exporting ranks only, and the SDK's global
- * autoconfigure cannot build an exporting SDK on every rank. Left alone when the application has
- * an {@code OpenTelemetry} bean of its own that no Lens door gates: that bean's owner may set the
- * global itself.
+ * autoconfigure cannot build an exporting SDK on every rank. The global follows Lens's telemetry,
+ * or the OpenTelemetry instrumentation starter's SDK when that starter's door gates it. Left alone
+ * when the application has an {@code OpenTelemetry} bean of its own that no Lens door gates: that
+ * bean's owner may set the global itself.
  */
 @AutoConfiguration(after = LensDoorsAutoConfiguration.class,
 		afterName = "nemo.lens.autoconfigure.instrumentation.OpenTelemetryStarterDoorAutoConfiguration")
@@ -44,13 +45,18 @@ public final class GlobalOpenTelemetryDoorAutoConfiguration {
 		List<OpenTelemetry> others = openTelemetryBeans.orderedStream()
 			.filter((bean) -> bean != handle.openTelemetry())
 			.toList();
-		if (!others.isEmpty() && !isGated(doors, DoorGates.OTEL_STARTER)) {
-			doors.leftAsConfigured(DoorGates.GLOBAL_OPENTELEMETRY);
-			logger.info("NeMo Lens: GlobalOpenTelemetry is left to the application, which defines an OpenTelemetry "
-					+ "bean of its own that no Lens door gates.");
-			return GlobalOpenTelemetryGate.notInstalled();
+		OpenTelemetry followed = handle.openTelemetry();
+		if (!others.isEmpty()) {
+			if (others.size() > 1 || !isGated(doors, DoorGates.OTEL_STARTER)) {
+				doors.leftAsConfigured(DoorGates.GLOBAL_OPENTELEMETRY);
+				logger.info("NeMo Lens: GlobalOpenTelemetry is left to the application, which defines an "
+						+ "OpenTelemetry bean of its own that no Lens door gates.");
+				return GlobalOpenTelemetryGate.notInstalled();
+			}
+			// The instrumentation starter's SDK, behind its own door: the global gets its resource too.
+			followed = others.get(0);
 		}
-		GlobalOpenTelemetryGate gate = GlobalOpenTelemetryGate.install(handle.openTelemetry());
+		GlobalOpenTelemetryGate gate = GlobalOpenTelemetryGate.install(followed);
 		if (!gate.isInstalled()) {
 			doors.leftAsConfigured(DoorGates.GLOBAL_OPENTELEMETRY);
 		}

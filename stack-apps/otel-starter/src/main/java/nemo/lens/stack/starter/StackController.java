@@ -6,6 +6,7 @@ import java.util.Map;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.opentelemetry.api.GlobalOpenTelemetry;
 import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.Tracer;
@@ -24,7 +25,8 @@ import org.springframework.web.client.RestClient;
  * appender ships) and counts a Micrometer counter; {@code GET /relay?next=<url>} calls another rank
  * with a {@link RestClient} from Boot's builder, which the starter instruments, so the W3C
  * {@code traceparent} header goes along. Both answer the trace id this process saw, so a test can
- * follow a request.
+ * follow a request. {@code GET /library} makes a span the way a library does that is handed no
+ * {@code OpenTelemetry} and looks it up in {@link GlobalOpenTelemetry}.
  */
 @RestController
 class StackController {
@@ -57,6 +59,14 @@ class StackController {
 			span.end();
 		}
 		return Map.of("traceId", traceId());
+	}
+
+	@GetMapping("/library")
+	Map<String, Object> library() {
+		Span span = GlobalOpenTelemetry.getTracer("stack.library").spanBuilder("library.call").startSpan();
+		boolean recording = span.isRecording();
+		span.end();
+		return Map.of("recording", recording);
 	}
 
 	@GetMapping("/relay")

@@ -7,6 +7,7 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
+import io.opentelemetry.api.GlobalOpenTelemetry;
 import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.trace.Span;
@@ -28,6 +29,7 @@ import nemo.lens.autoconfigure.NemoLensAutoConfiguration;
 import nemo.lens.autoconfigure.door.DoorState;
 import nemo.lens.autoconfigure.door.LensDoorsAutoConfiguration;
 import nemo.lens.autoconfigure.door.TelemetryDoors;
+import nemo.lens.autoconfigure.global.GlobalOpenTelemetryDoorAutoConfiguration;
 import nemo.lens.autoconfigure.instrumentation.OpenTelemetryStarterDoorAutoConfiguration;
 import io.opentelemetry.instrumentation.spring.autoconfigure.OpenTelemetryAutoConfiguration;
 import org.junit.jupiter.api.Test;
@@ -153,6 +155,47 @@ class OpenTelemetryStarterDoorTests {
 				assertThat(span.getResource().getAttribute(AttributeKey.stringKey("team"))).isEqualTo("vision");
 			});
 		});
+	}
+
+	@Test
+	void exportingRankExportsWhatALibraryMakesThroughGlobalOpenTelemetryWithTheStartersResource() {
+		GlobalOpenTelemetry.resetForTest();
+		try {
+			this.runner.withConfiguration(AutoConfigurations.of(GlobalOpenTelemetryDoorAutoConfiguration.class))
+				.withPropertyValues("nemo.lens.rank=1", "otel.resource.attributes=team=vision")
+				.run((context) -> {
+					assertThat(context.getBean(TelemetryDoors.class).states()).containsEntry("global.opentelemetry",
+							DoorState.EXPORTING);
+					work(GlobalOpenTelemetry.get());
+					workAndFlush(context);
+					assertThat(this.exporter.getFinishedSpanItems()).hasSize(2).allSatisfy((span) -> {
+						assertThat(span.getResource().getAttribute(AttributeKey.longKey("dl.rank"))).isEqualTo(1L);
+						assertThat(span.getResource().getAttribute(AttributeKey.stringKey("team"))).isEqualTo("vision");
+					});
+				});
+		}
+		finally {
+			GlobalOpenTelemetry.resetForTest();
+		}
+	}
+
+	@Test
+	void silentRankExportsNothingALibraryMakesThroughGlobalOpenTelemetry() {
+		GlobalOpenTelemetry.resetForTest();
+		try {
+			this.runner.withConfiguration(AutoConfigurations.of(GlobalOpenTelemetryDoorAutoConfiguration.class))
+				.withPropertyValues("nemo.lens.rank=0")
+				.run((context) -> {
+					assertThat(context.getBean(TelemetryDoors.class).states()).containsEntry("global.opentelemetry",
+							DoorState.SILENCED);
+					work(GlobalOpenTelemetry.get());
+					workAndFlush(context);
+					assertThat(this.exporter.getFinishedSpanItems()).isEmpty();
+				});
+		}
+		finally {
+			GlobalOpenTelemetry.resetForTest();
+		}
 	}
 
 	@Test
