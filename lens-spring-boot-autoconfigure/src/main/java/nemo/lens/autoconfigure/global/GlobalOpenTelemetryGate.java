@@ -8,8 +8,9 @@ import org.springframework.beans.factory.DisposableBean;
 
 /**
  * Points {@code GlobalOpenTelemetry} at the rank's telemetry while this context runs: on an
- * exporting rank libraries that use it export through Lens's SDK, stamped with the rank; on a silent
- * rank they get propagation-only no-op telemetry. It also keeps the SDK's global autoconfigure
+ * exporting rank libraries that use it export through the gated SDK (Lens's, or the
+ * instrumentation starter's behind its door), stamped with the rank; on a silent rank they get
+ * telemetry that records nothing and still propagates. It also keeps the SDK's global autoconfigure
  * ({@code OTEL_JAVA_GLOBAL_AUTOCONFIGURE_ENABLED=true}) from building an exporting SDK on every
  * rank, since that only happens while nothing is set.
  */
