@@ -2,7 +2,6 @@ package nemo.lens.autoconfigure.instrumentation;
 
 import io.opentelemetry.sdk.autoconfigure.spi.AutoConfigurationCustomizerProvider;
 import nemo.lens.TelemetryHandle;
-import nemo.lens.autoconfigure.door.DoorGates;
 import nemo.lens.autoconfigure.door.LensDoorsAutoConfiguration;
 import nemo.lens.autoconfigure.door.RankIdentity;
 import nemo.lens.autoconfigure.door.TelemetryDoors;
@@ -31,7 +30,7 @@ public final class OpenTelemetryStarterDoorAutoConfiguration {
 	@Bean
 	AutoConfigurationCustomizerProvider lensOpenTelemetryStarterGate(TelemetryDoors doors, RankIdentity identity,
 			TelemetryHandle handle) {
-		return new StarterSdkGate(doors.open(DoorGates.OTEL_STARTER), identity, handle.config().logsEnabled());
+		return new StarterSdkGate(doors, identity, handle.config().logsEnabled());
 	}
 
 }

@@ -9,8 +9,9 @@ import io.opentelemetry.sdk.autoconfigure.spi.AutoConfigurationCustomizerProvide
 import io.opentelemetry.sdk.logs.LogRecordProcessor;
 import io.opentelemetry.sdk.resources.Resource;
 import io.opentelemetry.sdk.trace.SpanProcessor;
-import nemo.lens.autoconfigure.door.DoorState;
+import nemo.lens.autoconfigure.door.DoorGates;
 import nemo.lens.autoconfigure.door.RankIdentity;
+import nemo.lens.autoconfigure.door.TelemetryDoors;
 
 /**
  * Sets the OpenTelemetry instrumentation starter's own SDK on the rank's decision. The starter
@@ -24,24 +25,27 @@ import nemo.lens.autoconfigure.door.RankIdentity;
  * nothing leaves. On an exporting rank it adds the rank to the starter's resource, typed as on
  * the Lens SDK's own, exports logs only with {@code nemo.lens.logs-enabled=true} (as every door
  * does), and leaves every other {@code otel.*} setting as the user gave it.
+ * <p>
+ * The door is recorded when the starter builds its SDK, not before: an application whose own
+ * {@code OpenTelemetry} bean makes the starter back off shows no {@code otel.starter} door.
  */
 final class StarterSdkGate implements AutoConfigurationCustomizerProvider {
 
-	private final DoorState state;
+	private final TelemetryDoors doors;
 
 	private final RankIdentity identity;
 
 	private final boolean logsEnabled;
 
-	StarterSdkGate(DoorState state, RankIdentity identity, boolean logsEnabled) {
-		this.state = state;
+	StarterSdkGate(TelemetryDoors doors, RankIdentity identity, boolean logsEnabled) {
+		this.doors = doors;
 		this.identity = identity;
 		this.logsEnabled = logsEnabled;
 	}
 
 	@Override
 	public void customize(AutoConfigurationCustomizer customizer) {
-		switch (this.state) {
+		switch (this.doors.open(DoorGates.OTEL_STARTER)) {
 			case SILENCED -> silence(customizer);
 			case EXPORTING -> {
 				customizer.addResourceCustomizer((resource, config) -> resource.merge(rankResource()));

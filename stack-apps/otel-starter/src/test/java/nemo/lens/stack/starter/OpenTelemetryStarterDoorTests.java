@@ -199,6 +199,24 @@ class OpenTelemetryStarterDoorTests {
 	}
 
 	@Test
+	void applicationsOwnOpenTelemetryBeanMakesTheStarterBackOffAndKeepsTheGlobal() {
+		GlobalOpenTelemetry.resetForTest();
+		try {
+			this.runner.withConfiguration(AutoConfigurations.of(GlobalOpenTelemetryDoorAutoConfiguration.class))
+				.withBean("applicationOpenTelemetry", OpenTelemetry.class, OpenTelemetry::noop)
+				.withPropertyValues("nemo.lens.rank=1")
+				.run((context) -> {
+					assertThat(context).doesNotHaveBean(AutoConfiguredOpenTelemetrySdk.class);
+					assertThat(context.getBean(TelemetryDoors.class).states()).doesNotContainKey("otel.starter")
+						.containsEntry("global.opentelemetry", DoorState.UNGATED);
+				});
+		}
+		finally {
+			GlobalOpenTelemetry.resetForTest();
+		}
+	}
+
+	@Test
 	void exportingRankTypesTheRankAttributesAsLensOwnSdkDoes() {
 		this.runner.withPropertyValues("nemo.lens.rank=1", "nemo.lens.local-rank=1").run((context) -> {
 			workAndFlush(context);
