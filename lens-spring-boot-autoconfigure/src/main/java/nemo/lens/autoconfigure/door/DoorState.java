@@ -20,6 +20,14 @@ public enum DoorState {
 	UNGATED;
 
 	/**
+	 * Whether a door in this state follows the rank's decision.
+	 * @return {@code true} for exporting and silenced
+	 */
+	public boolean followsDecision() {
+		return this != UNGATED;
+	}
+
+	/**
 	 * The state as the endpoint and the start-up log show it.
 	 * @return the lower-case name, such as {@code silenced}
 	 */

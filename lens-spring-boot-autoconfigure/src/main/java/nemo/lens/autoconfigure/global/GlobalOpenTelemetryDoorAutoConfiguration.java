@@ -38,7 +38,7 @@ public final class GlobalOpenTelemetryDoorAutoConfiguration {
 	@Bean
 	GlobalOpenTelemetryGate lensGlobalOpenTelemetryGate(TelemetryDoors doors, TelemetryHandle handle,
 			ObjectProvider<OpenTelemetry> openTelemetryBeans) {
-		if (doors.open(DoorGates.GLOBAL_OPENTELEMETRY) == DoorState.UNGATED) {
+		if (!doors.open(DoorGates.GLOBAL_OPENTELEMETRY).followsDecision()) {
 			return GlobalOpenTelemetryGate.notInstalled();
 		}
 		// Building the instrumentation starter's SDK, if any, is what opens its door: looked up first.
@@ -47,7 +47,8 @@ public final class GlobalOpenTelemetryDoorAutoConfiguration {
 			.toList();
 		OpenTelemetry followed = handle.openTelemetry();
 		if (!others.isEmpty()) {
-			if (others.size() > 1 || !isGated(doors, DoorGates.OTEL_STARTER)) {
+			DoorState starter = doors.states().get(DoorGates.OTEL_STARTER);
+			if (others.size() > 1 || starter == null || !starter.followsDecision()) {
 				doors.leftAsConfigured(DoorGates.GLOBAL_OPENTELEMETRY);
 				logger.info("NeMo Lens: GlobalOpenTelemetry is left to the application, which defines an "
 						+ "OpenTelemetry bean of its own that no Lens door gates.");
@@ -61,11 +62,6 @@ public final class GlobalOpenTelemetryDoorAutoConfiguration {
 			doors.leftAsConfigured(DoorGates.GLOBAL_OPENTELEMETRY);
 		}
 		return gate;
-	}
-
-	private static boolean isGated(TelemetryDoors doors, String door) {
-		DoorState state = doors.states().get(door);
-		return state == DoorState.EXPORTING || state == DoorState.SILENCED;
 	}
 
 }

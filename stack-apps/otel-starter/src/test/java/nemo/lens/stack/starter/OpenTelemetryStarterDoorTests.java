@@ -32,6 +32,8 @@ import nemo.lens.autoconfigure.door.TelemetryDoors;
 import nemo.lens.autoconfigure.global.GlobalOpenTelemetryDoorAutoConfiguration;
 import nemo.lens.autoconfigure.instrumentation.OpenTelemetryStarterDoorAutoConfiguration;
 import io.opentelemetry.instrumentation.spring.autoconfigure.OpenTelemetryAutoConfiguration;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -60,6 +62,17 @@ class OpenTelemetryStarterDoorTests {
 		.withPropertyValues("nemo.lens.enabled=true", "nemo.lens.exporter=none", "nemo.lens.world-size=2",
 				"nemo.lens.run-id=job7", "otel.traces.exporter=memory", "otel.metrics.exporter=none",
 				"otel.logs.exporter=none");
+
+	/** The global is one per JVM: each test starts and ends without one. */
+	@BeforeEach
+	@AfterEach
+	void forgetTheGlobal() {
+		GlobalOpenTelemetry.resetForTest();
+	}
+
+	private ApplicationContextRunner withGlobalDoor() {
+		return this.runner.withConfiguration(AutoConfigurations.of(GlobalOpenTelemetryDoorAutoConfiguration.class));
+	}
 
 	private static Set<String> exporterThreads() {
 		return Thread.getAllStackTraces()
@@ -159,61 +172,38 @@ class OpenTelemetryStarterDoorTests {
 
 	@Test
 	void exportingRankExportsWhatALibraryMakesThroughGlobalOpenTelemetryWithTheStartersResource() {
-		GlobalOpenTelemetry.resetForTest();
-		try {
-			this.runner.withConfiguration(AutoConfigurations.of(GlobalOpenTelemetryDoorAutoConfiguration.class))
-				.withPropertyValues("nemo.lens.rank=1", "otel.resource.attributes=team=vision")
-				.run((context) -> {
-					assertThat(context.getBean(TelemetryDoors.class).states()).containsEntry("global.opentelemetry",
-							DoorState.EXPORTING);
-					work(GlobalOpenTelemetry.get());
-					workAndFlush(context);
-					assertThat(this.exporter.getFinishedSpanItems()).hasSize(2).allSatisfy((span) -> {
-						assertThat(span.getResource().getAttribute(AttributeKey.longKey("dl.rank"))).isEqualTo(1L);
-						assertThat(span.getResource().getAttribute(AttributeKey.stringKey("team"))).isEqualTo("vision");
-					});
-				});
-		}
-		finally {
-			GlobalOpenTelemetry.resetForTest();
-		}
+		withGlobalDoor().withPropertyValues("nemo.lens.rank=1", "otel.resource.attributes=team=vision").run((context) -> {
+			assertThat(context.getBean(TelemetryDoors.class).states()).containsEntry("global.opentelemetry",
+					DoorState.EXPORTING);
+			work(GlobalOpenTelemetry.get());
+			workAndFlush(context);
+			assertThat(this.exporter.getFinishedSpanItems()).hasSize(2).allSatisfy((span) -> {
+				assertThat(span.getResource().getAttribute(AttributeKey.longKey("dl.rank"))).isEqualTo(1L);
+				assertThat(span.getResource().getAttribute(AttributeKey.stringKey("team"))).isEqualTo("vision");
+			});
+		});
 	}
 
 	@Test
 	void silentRankExportsNothingALibraryMakesThroughGlobalOpenTelemetry() {
-		GlobalOpenTelemetry.resetForTest();
-		try {
-			this.runner.withConfiguration(AutoConfigurations.of(GlobalOpenTelemetryDoorAutoConfiguration.class))
-				.withPropertyValues("nemo.lens.rank=0")
-				.run((context) -> {
-					assertThat(context.getBean(TelemetryDoors.class).states()).containsEntry("global.opentelemetry",
-							DoorState.SILENCED);
-					work(GlobalOpenTelemetry.get());
-					workAndFlush(context);
-					assertThat(this.exporter.getFinishedSpanItems()).isEmpty();
-				});
-		}
-		finally {
-			GlobalOpenTelemetry.resetForTest();
-		}
+		withGlobalDoor().withPropertyValues("nemo.lens.rank=0").run((context) -> {
+			assertThat(context.getBean(TelemetryDoors.class).states()).containsEntry("global.opentelemetry",
+					DoorState.SILENCED);
+			work(GlobalOpenTelemetry.get());
+			workAndFlush(context);
+			assertThat(this.exporter.getFinishedSpanItems()).isEmpty();
+		});
 	}
 
 	@Test
 	void applicationsOwnOpenTelemetryBeanMakesTheStarterBackOffAndKeepsTheGlobal() {
-		GlobalOpenTelemetry.resetForTest();
-		try {
-			this.runner.withConfiguration(AutoConfigurations.of(GlobalOpenTelemetryDoorAutoConfiguration.class))
-				.withBean("applicationOpenTelemetry", OpenTelemetry.class, OpenTelemetry::noop)
-				.withPropertyValues("nemo.lens.rank=1")
-				.run((context) -> {
-					assertThat(context).doesNotHaveBean(AutoConfiguredOpenTelemetrySdk.class);
-					assertThat(context.getBean(TelemetryDoors.class).states()).doesNotContainKey("otel.starter")
-						.containsEntry("global.opentelemetry", DoorState.UNGATED);
-				});
-		}
-		finally {
-			GlobalOpenTelemetry.resetForTest();
-		}
+		withGlobalDoor().withBean("applicationOpenTelemetry", OpenTelemetry.class, OpenTelemetry::noop)
+			.withPropertyValues("nemo.lens.rank=1")
+			.run((context) -> {
+				assertThat(context).doesNotHaveBean(AutoConfiguredOpenTelemetrySdk.class);
+				assertThat(context.getBean(TelemetryDoors.class).states()).doesNotContainKey("otel.starter")
+					.containsEntry("global.opentelemetry", DoorState.UNGATED);
+			});
 	}
 
 	@Test
