@@ -1,6 +1,9 @@
 package nemo.lens;
 
 import java.lang.reflect.RecordComponent;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
@@ -11,8 +14,10 @@ import nemo.lens.env.EnvironmentValues;
  * Reads a {@link NemoLensConfig} from environment variables with a primary and an optional
  * fallback prefix, following NeMo Lens 0.1.0: each setting from the variable named after it
  * ({@code exportSampleRate} from {@code PREFIX_EXPORT_SAMPLE_RATE}), blank means unset, and errors
- * name the primary variable even when the value came from the fallback. Two names differ, as in
- * the reference: the service name is {@code OTEL_SERVICE_NAME}, the user {@code PREFIX_USER_ID}.
+ * name the primary variable even when the value came from the fallback. Beyond the reference, and
+ * as the Spring starter reads them: the service name is {@code PREFIX_SERVICE_NAME}, then the
+ * reference's {@code OTEL_SERVICE_NAME}; the user {@code PREFIX_USER}, then the reference's
+ * {@code PREFIX_USER_ID}.
  */
 final class EnvironmentConfigReader {
 
@@ -38,37 +43,59 @@ final class EnvironmentConfigReader {
 		Object[] values = new Object[ConfigComponents.ALL.length];
 		for (int i = 0; i < values.length; i++) {
 			RecordComponent component = ConfigComponents.ALL[i];
-			Object value = component.getName().equals("serviceName") ? this.env.get(SERVICE_NAME_VARIABLE)
-					: read(component);
+			Object value = read(component);
+			if (value == null && component.getName().equals("serviceName")) {
+				value = EnvironmentValues.read(SERVICE_NAME_VARIABLE, this.env.get(SERVICE_NAME_VARIABLE), String.class);
+			}
 			values[i] = (value != null) ? value : ConfigComponents.value(component, defaults);
 		}
 		return ConfigComponents.construct(values);
 	}
 
 	/**
-	 * Reads the first non-blank trimmed value of the primary, then the fallback variable, as the
-	 * component's type; {@code null} when both are blank or unset.
+	 * Reads the component from the first of its variables that is set: for each, the first
+	 * non-blank trimmed value of the primary, then the fallback variable, as the component's type;
+	 * {@code null} when all are blank or unset.
 	 */
 	private Object read(RecordComponent component) {
-		String key = variableKey(component.getName());
-		String primaryName = this.prefix + "_" + key;
-		String value = trimmed(this.env.get(primaryName));
-		if (value.isEmpty() && this.fallbackPrefix != null) {
-			value = trimmed(this.env.get(this.fallbackPrefix + "_" + key));
+		for (String key : variableKeys(component.getName())) {
+			String primaryName = this.prefix + "_" + key;
+			String value = trimmed(this.env.get(primaryName));
+			if (value.isEmpty() && this.fallbackPrefix != null) {
+				value = trimmed(this.env.get(this.fallbackPrefix + "_" + key));
+			}
+			Object read = EnvironmentValues.read(primaryName, value, component.getType());
+			if (read != null) {
+				if (component.getName().equals("exportSampleRate")) {
+					EnvironmentValues.checkFraction(primaryName, (double) read);
+				}
+				return read;
+			}
 		}
-		Object read = EnvironmentValues.read(primaryName, value, component.getType());
-		if (read != null && component.getName().equals("exportSampleRate")) {
-			EnvironmentValues.checkFraction(primaryName, (double) read);
-		}
-		return read;
+		return null;
 	}
 
-	/** {@code exportSampleRate} is read from {@code EXPORT_SAMPLE_RATE}, {@code user} from {@code USER_ID}. */
-	static String variableKey(String componentName) {
-		if (componentName.equals("user")) {
-			return "USER_ID";
+	/**
+	 * The variables every setting is read from, with the given prefix, in the order of the
+	 * settings; what {@code fromEnv} reads, for tools that check an environment for typos.
+	 */
+	static List<String> variableNames(String prefix) {
+		List<String> names = new ArrayList<>();
+		for (RecordComponent component : ConfigComponents.ALL) {
+			variableKeys(component.getName()).forEach((key) -> names.add(prefix + "_" + key));
 		}
-		return componentName.replaceAll("([a-z])([A-Z])", "$1_$2").toUpperCase(Locale.ROOT);
+		return names;
+	}
+
+	/**
+	 * {@code exportSampleRate} is read from {@code EXPORT_SAMPLE_RATE}; {@code user} from
+	 * {@code USER}, then {@code USER_ID}.
+	 */
+	static List<String> variableKeys(String componentName) {
+		if (componentName.equals("user")) {
+			return Arrays.asList("USER", "USER_ID");
+		}
+		return List.of(componentName.replaceAll("([a-z])([A-Z])", "$1_$2").toUpperCase(Locale.ROOT));
 	}
 
 	private static String trimmed(String value) {

@@ -1,10 +1,16 @@
 package nemo.lens;
 
 import java.lang.reflect.RecordComponent;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.logging.Logger;
 
 import nemo.lens.env.EnvironmentValues;
+import nemo.lens.env.UnknownVariables;
+import nemo.lens.launch.RankInfo;
 import nemo.lens.sdk.ExportSettings;
 import nemo.lens.spans.SpanGroups;
 
@@ -36,11 +42,15 @@ import nemo.lens.spans.SpanGroups;
  * and group names, comma-separated (see {@link nemo.lens.spans.SpanGroups}); checked at setup
  * @param jobTrace whether the span helpers put this run's top-level spans in one job trace (see
  * {@link nemo.lens.spans.JobTrace})
+ * @param extraSpanGroups span groups of the application or its libraries beyond the base groups,
+ * valid in {@code spanGroups} and part of {@code all}; checked at setup
+ * @param shutdownTimeout how long {@link TelemetryHandle#shutdown()} (and the shutdown at exit)
+ * waits at most for telemetry to be flushed; zero or more
  */
 public record NemoLensConfig(boolean enabled, String serviceName, String exportStrategy, int exportRank,
 		double exportSampleRate, boolean samplerEnabled, boolean tracesEnabled, boolean metricsEnabled,
 		boolean logsEnabled, String exporter, String runId, String user, String spanGroups,
-		boolean jobTrace) implements ExportSettings {
+		boolean jobTrace, List<String> extraSpanGroups, Duration shutdownTimeout) implements ExportSettings {
 
 	/** The default environment prefix. */
 	public static final String DEFAULT_ENV_PREFIX = "NEMO_LENS";
@@ -51,12 +61,19 @@ public record NemoLensConfig(boolean enabled, String serviceName, String exportS
 	/** The exporter used when none is given. */
 	public static final String DEFAULT_EXPORTER = "otlp";
 
+	/** The shutdown timeout used when none is given. */
+	public static final Duration DEFAULT_SHUTDOWN_TIMEOUT = Duration.ofSeconds(5);
+
 	private static final NemoLensConfig DEFAULTS = new Builder().build();
+
+	private static final Logger logger = Logger.getLogger(NemoLensConfig.class.getName());
 
 	/**
 	 * Normalises and checks the settings: a blank service name means
-	 * {@value #DEFAULT_SERVICE_NAME}, run id and user are trimmed ({@code null} means empty).
-	 * @throws IllegalArgumentException when the sample rate is NaN or outside {@code [0.0, 1.0]}
+	 * {@value #DEFAULT_SERVICE_NAME}, run id and user are trimmed ({@code null} means empty), no
+	 * extra span groups and the default shutdown timeout stand for {@code null}.
+	 * @throws IllegalArgumentException when the sample rate is NaN or outside {@code [0.0, 1.0]},
+	 * or the shutdown timeout is negative
 	 */
 	public NemoLensConfig {
 		serviceName = (serviceName == null || serviceName.isBlank()) ? DEFAULT_SERVICE_NAME : serviceName.trim();
@@ -66,6 +83,9 @@ public record NemoLensConfig(boolean enabled, String serviceName, String exportS
 		user = (user != null) ? user.trim() : "";
 		spanGroups = (spanGroups != null) ? spanGroups.trim() : SpanGroups.DEFAULT;
 		EnvironmentValues.checkFraction("exportSampleRate", exportSampleRate);
+		extraSpanGroups = (extraSpanGroups != null) ? List.copyOf(extraSpanGroups) : List.of();
+		shutdownTimeout = EnvironmentValues.checkNotNegative("shutdownTimeout",
+				(shutdownTimeout != null) ? shutdownTimeout : DEFAULT_SHUTDOWN_TIMEOUT);
 	}
 
 	/**
@@ -118,7 +138,21 @@ public record NemoLensConfig(boolean enabled, String serviceName, String exportS
 	 * @throws IllegalArgumentException when a variable holds a value that cannot be used
 	 */
 	public static NemoLensConfig fromEnv(Map<String, String> env, String prefix, String fallbackPrefix) {
-		return new EnvironmentConfigReader(env, prefix, fallbackPrefix).read();
+		NemoLensConfig config = new EnvironmentConfigReader(env, prefix, fallbackPrefix).read();
+		List<String> known = new ArrayList<>(variableNames(prefix.trim()));
+		known.addAll(RankInfo.EXPLICIT_VARIABLES);
+		UnknownVariables.warnings(env, prefix.trim(), known).forEach(logger::warning);
+		return config;
+	}
+
+	/**
+	 * The variables {@link #fromEnv(Map, String, String)} reads with a prefix, one or more per
+	 * setting ({@code PREFIX_EXPORT_STRATEGY}, ...), in the order of the settings.
+	 * @param prefix the prefix, such as {@value #DEFAULT_ENV_PREFIX}
+	 * @return the variable names
+	 */
+	public static List<String> variableNames(String prefix) {
+		return EnvironmentConfigReader.variableNames(prefix);
 	}
 
 	/**
@@ -161,6 +195,10 @@ public record NemoLensConfig(boolean enabled, String serviceName, String exportS
 		private String spanGroups = SpanGroups.DEFAULT;
 
 		private boolean jobTrace = false;
+
+		private List<String> extraSpanGroups = List.of();
+
+		private Duration shutdownTimeout = DEFAULT_SHUTDOWN_TIMEOUT;
 
 		private Builder() {
 		}
@@ -308,10 +346,30 @@ public record NemoLensConfig(boolean enabled, String serviceName, String exportS
 		}
 
 		/**
+		 * Sets the span groups of the application or its libraries beyond the base groups.
+		 * @param extraSpanGroups group names, checked at setup; {@code null} means none
+		 * @return this builder
+		 */
+		public Builder extraSpanGroups(List<String> extraSpanGroups) {
+			this.extraSpanGroups = extraSpanGroups;
+			return this;
+		}
+
+		/**
+		 * Sets how long a shutdown waits at most for telemetry to be flushed.
+		 * @param shutdownTimeout zero or more; {@code null} means the default of 5 seconds
+		 * @return this builder
+		 */
+		public Builder shutdownTimeout(Duration shutdownTimeout) {
+			this.shutdownTimeout = shutdownTimeout;
+			return this;
+		}
+
+		/**
 		 * Builds the settings.
 		 * @return the settings
 		 * @throws IllegalArgumentException when the sample rate is NaN or outside
-		 * {@code [0.0, 1.0]}
+		 * {@code [0.0, 1.0]}, or the shutdown timeout is negative
 		 */
 		public NemoLensConfig build() {
 			Object[] values = new Object[ConfigComponents.ALL.length];

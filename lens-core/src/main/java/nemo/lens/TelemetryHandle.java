@@ -23,8 +23,8 @@ public final class TelemetryHandle implements AutoCloseable {
 	/** The instrumentation scope name of the handle's tracer and meter. */
 	public static final String SCOPE_NAME = "nemo.lens";
 
-	/** How long {@link #shutdown()} waits at most. */
-	public static final Duration DEFAULT_SHUTDOWN_TIMEOUT = Duration.ofSeconds(5);
+	/** How long {@link #shutdown()} waits at most unless the config says otherwise. */
+	public static final Duration DEFAULT_SHUTDOWN_TIMEOUT = NemoLensConfig.DEFAULT_SHUTDOWN_TIMEOUT;
 
 	private final NemoLensConfig config;
 
@@ -197,10 +197,10 @@ public final class TelemetryHandle implements AutoCloseable {
 	}
 
 	/**
-	 * Shuts down within {@link #DEFAULT_SHUTDOWN_TIMEOUT}.
+	 * Shuts down within the config's {@link NemoLensConfig#shutdownTimeout() shutdown timeout}.
 	 */
 	public void shutdown() {
-		shutdown(DEFAULT_SHUTDOWN_TIMEOUT);
+		shutdown(this.config.shutdownTimeout());
 	}
 
 	/**

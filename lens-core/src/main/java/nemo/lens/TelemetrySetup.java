@@ -1,6 +1,8 @@
 package nemo.lens;
 
+import java.util.LinkedHashSet;
 import java.util.Objects;
+import java.util.Set;
 import java.util.function.Function;
 
 import io.opentelemetry.api.OpenTelemetry;
@@ -97,7 +99,9 @@ public final class TelemetrySetup {
 	/** Checked on every rank, so that a bad spec fails the whole job at start, not only its exporters. */
 	private static SpanGroups spanGroups(NemoLensConfig config, TelemetryOptions options) {
 		try {
-			return SpanGroups.of(config.spanGroups(), options.extraSpanGroups());
+			Set<String> extraGroups = new LinkedHashSet<>(config.extraSpanGroups());
+			extraGroups.addAll(options.extraSpanGroups());
+			return SpanGroups.of(config.spanGroups(), extraGroups);
 		}
 		catch (IllegalArgumentException ex) {
 			throw new IllegalArgumentException("Invalid span groups (nemo.lens.span-groups, NEMO_LENS_SPAN_GROUPS) '"

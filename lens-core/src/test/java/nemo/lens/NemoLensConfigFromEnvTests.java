@@ -1,5 +1,6 @@
 package nemo.lens;
 
+import java.time.Duration;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
@@ -63,9 +64,49 @@ class NemoLensConfigFromEnvTests {
 
 	@Test
 	void serviceNameComesFromOtelServiceNameWithoutPrefix() {
-		assertThat(fromEnv(Map.of("NEMO_LENS_SERVICE_NAME", "ignored")).serviceName()).isEqualTo("nemo");
 		assertThat(fromEnv(Map.of("OTEL_SERVICE_NAME", " trainer ")).serviceName()).isEqualTo("trainer");
 		assertThat(fromEnv(Map.of("OTEL_SERVICE_NAME", "  ")).serviceName()).isEqualTo("nemo");
+	}
+
+	@Test
+	void serviceNameOfThePrefixComesBeforeOtelServiceName() {
+		assertThat(fromEnv(Map.of("NEMO_LENS_SERVICE_NAME", "lens", "OTEL_SERVICE_NAME", "otel")).serviceName())
+			.isEqualTo("lens");
+		assertThat(fromEnv(Map.of("NEMO_LENS_SERVICE_NAME", " ", "OTEL_SERVICE_NAME", "otel")).serviceName())
+			.isEqualTo("otel");
+	}
+
+	@Test
+	void userComesFromUserThenUserId() {
+		assertThat(fromEnv(Map.of("NEMO_LENS_USER", "ann", "NEMO_LENS_USER_ID", "bob")).user()).isEqualTo("ann");
+		assertThat(fromEnv(Map.of("NEMO_LENS_USER_ID", "bob")).user()).isEqualTo("bob");
+	}
+
+	@Test
+	void shutdownTimeoutNeedsAUnit() {
+		assertThat(fromEnv(Map.of("NEMO_LENS_SHUTDOWN_TIMEOUT", "250ms")).shutdownTimeout())
+			.isEqualTo(Duration.ofMillis(250));
+		assertThat(fromEnv(Map.of("NEMO_LENS_SHUTDOWN_TIMEOUT", "PT2S")).shutdownTimeout())
+			.isEqualTo(Duration.ofSeconds(2));
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> fromEnv(Map.of("NEMO_LENS_SHUTDOWN_TIMEOUT", "5")))
+			.withMessageContaining("NEMO_LENS_SHUTDOWN_TIMEOUT")
+			.withMessageContaining("write 5s or 5ms");
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> fromEnv(Map.of("NEMO_LENS_SHUTDOWN_TIMEOUT", "5 fortnights")))
+			.withMessageContaining("'5 fortnights'");
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> fromEnv(Map.of("NEMO_LENS_SHUTDOWN_TIMEOUT", "9999999999999999999d")))
+			.withMessageContaining("too long");
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> fromEnv(Map.of("NEMO_LENS_SHUTDOWN_TIMEOUT", "-1s")))
+			.withMessageContaining("must not be negative");
+	}
+
+	@Test
+	void extraSpanGroupsAreAList() {
+		assertThat(fromEnv(Map.of("NEMO_LENS_EXTRA_SPAN_GROUPS", " microbatch, ,data_load ")).extraSpanGroups())
+			.containsExactly("microbatch", "data_load");
 	}
 
 	@Test

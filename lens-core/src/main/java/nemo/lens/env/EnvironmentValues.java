@@ -1,6 +1,13 @@
 package nemo.lens.env;
 
+import java.time.Duration;
+import java.time.format.DateTimeParseException;
+import java.time.temporal.ChronoUnit;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -23,7 +30,28 @@ public final class EnvironmentValues {
 
 	private static final String BOOLEAN_WORDS = "1, true, yes, on, 0, false, no, off";
 
+	/** A whole number and a unit, as Spring Boot's simple duration style writes it ({@code 5s}). */
+	private static final Pattern SIMPLE_DURATION = Pattern.compile("([+-]?\\d+)\\s*([a-zA-Z]+)");
+
+	private static final Map<String, ChronoUnit> DURATION_UNITS = Map.of("ns", ChronoUnit.NANOS, "us",
+			ChronoUnit.MICROS, "ms", ChronoUnit.MILLIS, "s", ChronoUnit.SECONDS, "m", ChronoUnit.MINUTES, "h",
+			ChronoUnit.HOURS, "d", ChronoUnit.DAYS);
+
+	private static final String DURATION_FORMS = "a whole number with a unit (ns, us, ms, s, m, h, d), such as 5s "
+			+ "or 5000ms, or ISO-8601 such as PT5S";
+
 	private EnvironmentValues() {
+	}
+
+	/**
+	 * Whether {@link #read(String, String, Class)} reads values of a type.
+	 * @param type the type
+	 * @return whether it is one of the types NeMo Lens reads from text
+	 */
+	public static boolean isReadable(Class<?> type) {
+		return type == boolean.class || type == Boolean.class || type == int.class || type == Integer.class
+				|| type == double.class || type == Double.class || type == Duration.class || type == List.class
+				|| type == String.class;
 	}
 
 	/**
@@ -108,15 +136,87 @@ public final class EnvironmentValues {
 	}
 
 	/**
+	 * Parses a duration: a whole number with a unit ({@code 5s}, {@code 5000ms}, {@code 15m}) or
+	 * ISO-8601 ({@code PT5S}). A bare number is refused rather than read in an implied unit, since
+	 * {@code 5} meant 5 ms to Spring and 5 s to most people.
+	 * @param name the setting or variable the value came from, for the error message
+	 * @param raw the raw value
+	 * @return the duration
+	 * @throws IllegalArgumentException when the value is no such duration or does not fit one
+	 */
+	public static Duration parseDuration(String name, String raw) {
+		String value = (raw != null) ? raw.trim() : "";
+		if (INTEGER.matcher(value).matches()) {
+			throw new IllegalArgumentException("Invalid duration for " + name + ": '" + value
+					+ "'. A bare number has no unit: write " + value + "s or " + value + "ms (" + DURATION_FORMS + ").");
+		}
+		Matcher simple = SIMPLE_DURATION.matcher(value);
+		if (simple.matches()) {
+			ChronoUnit unit = DURATION_UNITS.get(simple.group(2).toLowerCase(Locale.ROOT));
+			if (unit != null) {
+				try {
+					return Duration.of(Long.parseLong(simple.group(1)), unit);
+				}
+				catch (NumberFormatException | ArithmeticException ex) {
+					throw new IllegalArgumentException(
+							"Invalid duration for " + name + ": '" + value + "'. It is too long to hold.");
+				}
+			}
+		}
+		else {
+			try {
+				return Duration.parse(value);
+			}
+			catch (DateTimeParseException ex) {
+				// refused below, with the forms that are allowed
+			}
+		}
+		throw new IllegalArgumentException(
+				"Invalid duration for " + name + ": '" + value + "'. Expected " + DURATION_FORMS + ".");
+	}
+
+	/**
+	 * Checks that a duration is zero or positive.
+	 * @param name the setting or variable the value came from, for the error message
+	 * @param value the value
+	 * @return the value
+	 * @throws IllegalArgumentException when the value is negative
+	 */
+	public static Duration checkNotNegative(String name, Duration value) {
+		if (value.isNegative()) {
+			throw new IllegalArgumentException(name + " must not be negative, got " + value + ".");
+		}
+		return value;
+	}
+
+	/**
+	 * Parses a comma-separated list: entries trimmed, empty entries dropped ({@code "a, b,"} is
+	 * {@code [a, b]}).
+	 * @param raw the raw value
+	 * @return the entries, never {@code null}
+	 */
+	public static List<String> parseList(String raw) {
+		if (raw == null || raw.isBlank()) {
+			return List.of();
+		}
+		return Arrays.stream(raw.split(",")).map(String::trim).filter((entry) -> !entry.isEmpty()).toList();
+	}
+
+	/**
 	 * Reads one variable as NeMo Lens does on every path: trimmed, blank meaning unset, then
-	 * parsed by the type it is read as ({@code boolean}, {@code int}, {@code double} or text).
+	 * parsed by the type it is read as ({@code boolean}, {@code int}, {@code double},
+	 * {@link Duration}, a comma-separated {@link List} of text, or text).
 	 * @param name the variable, for the error message
 	 * @param raw the raw value, or {@code null} when unset
-	 * @param type {@code boolean}, {@code int}, {@code double} (or their boxes), or {@code String}
+	 * @param type {@code boolean}, {@code int}, {@code double} (or their boxes), {@code Duration},
+	 * {@code List} or {@code String}
 	 * @return the value, or {@code null} when unset or blank
 	 * @throws IllegalArgumentException when the value cannot be read as that type
 	 */
 	public static Object read(String name, String raw, Class<?> type) {
+		if (!isReadable(type)) {
+			throw new IllegalArgumentException("Cannot read " + name + " as " + type.getName() + ".");
+		}
 		String value = (raw != null) ? raw.trim() : "";
 		if (value.isEmpty()) {
 			return null;
@@ -130,10 +230,13 @@ public final class EnvironmentValues {
 		if (type == double.class || type == Double.class) {
 			return parseDouble(name, value);
 		}
-		if (type == String.class) {
-			return value;
+		if (type == Duration.class) {
+			return parseDuration(name, value);
 		}
-		throw new IllegalArgumentException("Cannot read " + name + " as " + type.getName() + ".");
+		if (type == List.class) {
+			return parseList(value);
+		}
+		return value;
 	}
 
 }

@@ -2,6 +2,7 @@ package nemo.lens.launch;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalInt;
@@ -38,6 +39,10 @@ public final class RankInfo {
 
 	/** The explicit local rank, read only together with {@value #RANK_VARIABLE}. */
 	public static final String LOCAL_RANK_VARIABLE = "NEMO_LENS_LOCAL_RANK";
+
+	/** The three explicit settings, in the order above. */
+	public static final List<String> EXPLICIT_VARIABLES = List.of(RANK_VARIABLE, WORLD_SIZE_VARIABLE,
+			LOCAL_RANK_VARIABLE);
 
 	/** The launcher name of values taken from the explicit settings. */
 	public static final String PROPERTIES_LAUNCHER = "properties";
