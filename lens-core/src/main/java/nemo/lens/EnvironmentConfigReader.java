@@ -1,7 +1,6 @@
 package nemo.lens;
 
 import java.lang.reflect.RecordComponent;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -10,8 +9,6 @@ import java.util.Map;
 import java.util.Objects;
 
 import nemo.lens.env.EnvironmentValues;
-import nemo.lens.sdk.ExporterName;
-import nemo.lens.spans.SpanGroups;
 
 /**
  * Reads a {@link NemoLensConfig} from environment variables with a primary and an optional
@@ -69,34 +66,10 @@ final class EnvironmentConfigReader {
 			}
 			Object read = EnvironmentValues.read(primaryName, value, component.getType());
 			if (read != null) {
-				return check(component.getName(), primaryName, value, read);
+				return SettingChecks.check(component.getName(), primaryName, value, read);
 			}
 		}
 		return null;
-	}
-
-	/**
-	 * Checks a value as the config and the setup will, so that the error names the variable it came
-	 * from and shows its value.
-	 */
-	@SuppressWarnings("unchecked")
-	private static Object check(String setting, String variable, String raw, Object value) {
-		try {
-			switch (setting) {
-				case "exportSampleRate" -> EnvironmentValues.checkFraction(variable, (double) value);
-				case "shutdownTimeout" -> EnvironmentValues.checkNotNegative(variable, (Duration) value);
-				case "exporter" -> ExporterName.named((String) value);
-				case "extraSpanGroups" -> SpanGroups.of(SpanGroups.DEFAULT, (List<String>) value);
-				default -> {
-				}
-			}
-			return value;
-		}
-		catch (IllegalArgumentException ex) {
-			String message = ex.getMessage();
-			throw new IllegalArgumentException(
-					message.startsWith(variable) ? message : "Invalid " + variable + " '" + raw + "': " + message, ex);
-		}
 	}
 
 	/**

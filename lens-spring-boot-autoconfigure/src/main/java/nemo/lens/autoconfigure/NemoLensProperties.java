@@ -2,26 +2,31 @@ package nemo.lens.autoconfigure;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
-import nemo.lens.sdk.ExporterName;
-import nemo.lens.spans.SpanGroups;
+import nemo.lens.NemoLensConfig;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
  * Configuration properties for NeMo Lens. Each is also settable as an environment variable by
- * relaxed binding ({@code NEMO_LENS_EXPORT_STRATEGY} for {@code nemo.lens.export-strategy}).
- * Defaults are those of the Python library (literals here, so that the configuration processor
- * can record them; a test checks them against {@code NemoLensConfig.defaults()}).
+ * relaxed binding ({@code NEMO_LENS_EXPORT_STRATEGY} for {@code nemo.lens.export-strategy}), and
+ * every value is read, and checked, as the core reads its {@code NEMO_LENS_*} variables. Defaults
+ * and checks are the core's ({@link NemoLensConfig#defaults()}, {@code SettingChecks}); the IDE metadata
+ * states the defaults, checked against the core by a test. A property under {@code nemo.lens}
+ * that is none of these fails the start-up, so that a typo cannot leave a setting at its default.
  */
-@ConfigurationProperties("nemo.lens")
+@ConfigurationProperties(prefix = "nemo.lens", ignoreUnknownFields = false)
 public class NemoLensProperties {
+
+	private static final NemoLensConfig DEFAULTS = NemoLensConfig.defaults();
 
 	/**
 	 * Whether NeMo Lens builds telemetry at all. When off, every rank gets a no-op handle.
 	 */
-	private boolean enabled = false;
+	private boolean enabled = DEFAULTS.enabled();
 
 	/**
 	 * Service name of exported telemetry. Defaults to OTEL_SERVICE_NAME, then
@@ -33,45 +38,45 @@ public class NemoLensProperties {
 	 * Name of the strategy that decides whether this rank exports: a built-in or the name of an
 	 * ExportStrategy bean.
 	 */
-	private String exportStrategy = "single_rank";
+	private String exportStrategy = DEFAULTS.exportStrategy();
 
 	/**
 	 * Rank that exports under single_rank. Any negative value means the last rank.
 	 */
-	private int exportRank = -1;
+	private int exportRank = DEFAULTS.exportRank();
 
 	/**
 	 * Fraction of ranks that export under sampled, and that the rank-aware sampler keeps, from 0.0
 	 * to 1.0.
 	 */
-	private double exportSampleRate = 1.0;
+	private double exportSampleRate = DEFAULTS.exportSampleRate();
 
 	/**
 	 * Whether exporting ranks install the rank-aware trace sampler, which keeps or drops all of a
 	 * rank's spans by the sampled rule.
 	 */
-	private boolean samplerEnabled = false;
+	private boolean samplerEnabled = DEFAULTS.samplerEnabled();
 
 	/**
 	 * Whether exporting ranks export traces.
 	 */
-	private boolean tracesEnabled = true;
+	private boolean tracesEnabled = DEFAULTS.tracesEnabled();
 
 	/**
 	 * Whether exporting ranks export metrics.
 	 */
-	private boolean metricsEnabled = true;
+	private boolean metricsEnabled = DEFAULTS.metricsEnabled();
 
 	/**
 	 * Whether exporting ranks export logs.
 	 */
-	private boolean logsEnabled = false;
+	private boolean logsEnabled = DEFAULTS.logsEnabled();
 
 	/**
 	 * Exporter of exporting ranks: otlp (configured by the standard OTEL_EXPORTER_OTLP_*
 	 * variables), console or none. Ignored for traces when a SpanExporter bean exists.
 	 */
-	private String exporter = "otlp";
+	private String exporter = DEFAULTS.exporter();
 
 	/**
 	 * Run id shared by all ranks of a job. Defaults to the job id of the launcher that gave the rank
@@ -91,19 +96,19 @@ public class NemoLensProperties {
 	 * comma-separated, case-insensitive; groups named in extra-span-groups too. Changeable at run
 	 * time on the handle or the lens endpoint.
 	 */
-	private String spanGroups = "default";
+	private String spanGroups = DEFAULTS.spanGroups();
 
 	/**
 	 * Span groups of the application or its libraries beyond the base groups (such as microbatch):
 	 * valid in span-groups and for the span helpers and @LensSpan, and part of the all preset.
 	 */
-	private List<String> extraSpanGroups = new ArrayList<>();
+	private List<String> extraSpanGroups = new ArrayList<>(DEFAULTS.extraSpanGroups());
 
 	/**
 	 * Whether the span helpers put the top-level spans of all ranks of a run in one trace, derived
 	 * from the run id or taken from the TRACEPARENT variable.
 	 */
-	private boolean jobTrace = false;
+	private boolean jobTrace = DEFAULTS.jobTrace();
 
 	/**
 	 * Global rank of this process. Detected from the launcher's variables when not set.
@@ -130,7 +135,17 @@ public class NemoLensProperties {
 	 * Longest time to wait at shutdown for telemetry to be flushed; the application's exit is never
 	 * held up longer.
 	 */
-	private Duration shutdownTimeout = Duration.ofSeconds(5);
+	private Duration shutdownTimeout = DEFAULTS.shutdownTimeout();
+
+	/**
+	 * Whether each telemetry door follows the rank's decision, by door name (boot.opentelemetry,
+	 * otel.starter, global.opentelemetry, micrometer.otlp, micrometer.datadog, ...,
+	 * micrometer.prometheus). Push doors are gated unless set to false; the Prometheus scrape
+	 * registry is ungated unless set to true.
+	 */
+	private Map<String, Boolean> gate = new LinkedHashMap<>();
+
+	private final Annotations annotations = new Annotations();
 
 	public boolean isEnabled() {
 		return this.enabled;
@@ -169,10 +184,6 @@ public class NemoLensProperties {
 	}
 
 	public void setExportSampleRate(double exportSampleRate) {
-		if (Double.isNaN(exportSampleRate) || exportSampleRate < 0.0 || exportSampleRate > 1.0) {
-			throw new IllegalArgumentException(
-					"must be within [0.0, 1.0], got " + exportSampleRate);
-		}
 		this.exportSampleRate = exportSampleRate;
 	}
 
@@ -213,7 +224,6 @@ public class NemoLensProperties {
 	}
 
 	public void setExporter(String exporter) {
-		ExporterName.named(exporter);
 		this.exporter = exporter;
 	}
 
@@ -251,7 +261,6 @@ public class NemoLensProperties {
 	}
 
 	public void setExtraSpanGroups(List<String> extraSpanGroups) {
-		SpanGroups.of("", extraSpanGroups);
 		this.extraSpanGroups = extraSpanGroups;
 	}
 
@@ -300,10 +309,40 @@ public class NemoLensProperties {
 	}
 
 	public void setShutdownTimeout(Duration shutdownTimeout) {
-		if (shutdownTimeout.isNegative()) {
-			throw new IllegalArgumentException("must not be negative, got " + shutdownTimeout);
-		}
 		this.shutdownTimeout = shutdownTimeout;
+	}
+
+	public Map<String, Boolean> getGate() {
+		return this.gate;
+	}
+
+	public void setGate(Map<String, Boolean> gate) {
+		this.gate = gate;
+	}
+
+	public Annotations getAnnotations() {
+		return this.annotations;
+	}
+
+	/**
+	 * The {@code @LensSpan} annotation.
+	 */
+	public static class Annotations {
+
+		/**
+		 * Whether methods annotated with @LensSpan run in a helper span (through a Spring AOP
+		 * advisor). Fixed at build time in an AOT-processed application.
+		 */
+		private boolean enabled = true;
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
+
 	}
 
 }

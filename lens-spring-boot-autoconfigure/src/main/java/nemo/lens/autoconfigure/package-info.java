@@ -1,9 +1,10 @@
 /**
- * Spring Boot auto-configuration of NeMo Lens: properties, the registry, rank and handle beans,
- * start-up failures, and the endpoint's wiring; each telemetry door gets a subpackage
- * ({@code nemo.lens.autoconfigure.<door>}) with its own class conditions.
+ * Spring Boot auto-configuration of NeMo Lens: the entry configuration and the properties. Every
+ * other part lives in a subpackage of its own: {@code binding} (reading the settings),
+ * {@code handle} (the decision), {@code boot} and the other doors, {@code endpoint}, {@code aot},
+ * {@code failure}.
  * <p>
- * May import the core ({@code nemo.lens} and its subpackages), {@code nemo.lens.actuate} and
- * Spring; door subpackages may import this package, never the reverse except to list them.
+ * Imports the core and Spring only; every subpackage may import it, and it imports none of them,
+ * so the packages form no cycle.
  */
 package nemo.lens.autoconfigure;

@@ -1,8 +1,8 @@
 package nemo.lens.actuate;
 
+import nemo.lens.autoconfigure.LensTestConfigurations;
 import nemo.lens.autoconfigure.BootLine;
 import nemo.lens.autoconfigure.endpoint.LensEndpointAutoConfiguration;
-import nemo.lens.autoconfigure.NemoLensAutoConfiguration;
 import nemo.lens.autoconfigure.door.LensDoorsAutoConfiguration;
 import nemo.lens.autoconfigure.micrometer.MicrometerDoorsAutoConfiguration;
 import org.junit.jupiter.api.Test;
@@ -24,7 +24,7 @@ import static org.assertj.core.api.Assertions.tuple;
 class LensEndpointDoorsTests {
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(NemoLensAutoConfiguration.class, LensDoorsAutoConfiguration.class,
+		.withConfiguration(LensTestConfigurations.core(LensDoorsAutoConfiguration.class,
 				MicrometerDoorsAutoConfiguration.class, LensEndpointAutoConfiguration.class,
 				EndpointAutoConfiguration.class, InfoContributorAutoConfiguration.class))
 		.withConfiguration(AutoConfigurations.of(BootLine.current().metrics("Otlp", "Prometheus")))

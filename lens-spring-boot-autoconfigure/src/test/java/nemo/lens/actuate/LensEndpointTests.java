@@ -4,11 +4,11 @@ import java.util.Map;
 import java.util.ArrayList;
 import java.util.List;
 
+import nemo.lens.autoconfigure.LensTestConfigurations;
 import nemo.lens.ExportStrategy;
 import nemo.lens.NemoLens;
 import nemo.lens.autoconfigure.BootLine;
 import nemo.lens.autoconfigure.endpoint.LensEndpointAutoConfiguration;
-import nemo.lens.autoconfigure.NemoLensAutoConfiguration;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.actuate.autoconfigure.endpoint.EndpointAutoConfiguration;
@@ -28,7 +28,7 @@ import static org.assertj.core.api.Assertions.tuple;
 class LensEndpointTests {
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(NemoLensAutoConfiguration.class, LensEndpointAutoConfiguration.class,
+		.withConfiguration(LensTestConfigurations.core(LensEndpointAutoConfiguration.class,
 				EndpointAutoConfiguration.class, InfoContributorAutoConfiguration.class))
 		.withPropertyValues("management.endpoints.web.exposure.include=lens", "nemo.lens.enabled=true",
 				"nemo.lens.exporter=none");

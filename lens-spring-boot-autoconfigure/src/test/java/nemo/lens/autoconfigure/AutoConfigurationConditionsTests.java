@@ -1,5 +1,7 @@
 package nemo.lens.autoconfigure;
 
+import nemo.lens.autoconfigure.boot.BootOpenTelemetryDoorAutoConfiguration;
+import nemo.lens.autoconfigure.handle.TelemetryHandleAutoConfiguration;
 import java.util.Arrays;
 
 import nemo.lens.ExportStrategyRegistry;
@@ -26,7 +28,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 class AutoConfigurationConditionsTests {
 
 	@ParameterizedTest
-	@ValueSource(classes = { NemoLensAutoConfiguration.class, LensEndpointAutoConfiguration.class })
+	@ValueSource(classes = { NemoLensAutoConfiguration.class, TelemetryHandleAutoConfiguration.class,
+			BootOpenTelemetryDoorAutoConfiguration.class, LensEndpointAutoConfiguration.class })
 	void classConditionsNameNoClassOfThisProjectWhichIsAlwaysPresent(Class<?> autoConfiguration) {
 		ConditionalOnClass condition = autoConfiguration.getAnnotation(ConditionalOnClass.class);
 		assertThat(Arrays.stream(condition.value()).map(Class::getName)).noneMatch((name) -> name.startsWith("nemo."));
@@ -38,7 +41,7 @@ class AutoConfigurationConditionsTests {
 		// Its definition asks for no destroy method, so only Lens could shut it down.
 		TelemetryHandle own = new TelemetrySetup(new ExportStrategyRegistry((name) -> null), (name) -> null)
 			.setup(NemoLensConfig.defaults(), 0, 1, TelemetryOptions.defaults());
-		new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(NemoLensAutoConfiguration.class))
+		new ApplicationContextRunner().withConfiguration(LensTestConfigurations.core())
 			.withBean(TelemetryHandle.class, () -> own,
 					(definition) -> ((AbstractBeanDefinition) definition).setDestroyMethodName(""))
 			.run((context) -> assertThat(context).getBean(TelemetryHandle.class).isSameAs(own));

@@ -1,5 +1,10 @@
 package nemo.lens.autoconfigure;
 
+import java.util.List;
+import nemo.lens.autoconfigure.aot.LensAotAutoConfiguration;
+import nemo.lens.autoconfigure.binding.LensBindingAutoConfiguration;
+import nemo.lens.autoconfigure.boot.BootOpenTelemetryDoorAutoConfiguration;
+import nemo.lens.autoconfigure.handle.TelemetryHandleAutoConfiguration;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
@@ -28,7 +33,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class NemoLensAutoConfigurationTests {
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(NemoLensAutoConfiguration.class));
+		.withConfiguration(LensTestConfigurations.core());
 
 	private final ApplicationContextRunner enabled = this.runner.withPropertyValues("nemo.lens.enabled=true",
 			"nemo.lens.exporter=none");
@@ -214,12 +219,17 @@ class NemoLensAutoConfigurationTests {
 
 	@Test
 	void everyDefaultBeanBacksOffForAUserBean() {
-		for (var method : NemoLensAutoConfiguration.class.getDeclaredMethods()) {
-			if (method.isAnnotationPresent(Bean.class) && !method.getName().equals("lensTelemetryHandleShutdown")) {
-				assertThat(method.isAnnotationPresent(
-						org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean.class))
-					.as(method.getName())
-					.isTrue();
+		for (Class<?> configuration : List.of(TelemetryHandleAutoConfiguration.class,
+				BootOpenTelemetryDoorAutoConfiguration.class, LensBindingAutoConfiguration.class,
+				LensAotAutoConfiguration.class)) {
+			for (var method : configuration.getDeclaredMethods()) {
+				if (method.isAnnotationPresent(Bean.class)
+						&& !List.of("lensTelemetryHandleShutdown", "lensBootSdkPipelineDeferral").contains(method.getName())) {
+					assertThat(method.isAnnotationPresent(
+							org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean.class))
+						.as(method.getName())
+						.isTrue();
+				}
 			}
 		}
 	}

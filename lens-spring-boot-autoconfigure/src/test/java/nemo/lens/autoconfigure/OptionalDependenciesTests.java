@@ -12,7 +12,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class OptionalDependenciesTests {
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(NemoLensAutoConfiguration.class))
+		.withConfiguration(LensTestConfigurations.core())
 		.withPropertyValues("nemo.lens.enabled=true", "nemo.lens.exporter=none");
 
 	@Test

@@ -6,11 +6,11 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
-import nemo.lens.autoconfigure.LensStartupException;
+import nemo.lens.autoconfigure.failure.LensStartupException;
 
 /**
  * Which doors follow the rank's decision: {@code nemo.lens.gate.<door>} ({@code true} or
- * {@code false}) per door. Push doors are gated unless opted out; pull doors, where the collector
+ * {@code false}, in any of the core's spellings) per door. Push doors are gated unless opted out; pull doors, where the collector
  * chooses to scrape, are ungated unless opted in. Names and values are checked at start-up, so a
  * typo fails loudly instead of leaving a door open.
  */
@@ -61,22 +61,24 @@ public final class DoorGates {
 	}
 
 	/**
-	 * Reads the gate switches, as bound from {@code nemo.lens.gate.*}.
-	 * @param settings door name to raw value
+	 * Takes the gate switches, as bound from {@code nemo.lens.gate.*} (each value read by the core's
+	 * boolean reading, like every other switch).
+	 * @param settings door name to whether it follows the decision
 	 * @return the gates
-	 * @throws LensStartupException when a name is no known door or a value is not a boolean
+	 * @throws LensStartupException when a name is no known door
 	 */
-	public static DoorGates of(Map<String, String> settings) {
+	public static DoorGates of(Map<String, Boolean> settings) {
 		Map<String, Boolean> gates = new TreeMap<>();
-		settings.forEach((rawName, rawValue) -> {
+		settings.forEach((rawName, gated) -> {
 			String name = rawName.trim().toLowerCase(Locale.ROOT);
-			String property = PREFIX + "." + rawName;
 			if (!GATEABLE.contains(name)) {
 				throw new LensStartupException(
-						property + " names no telemetry door NeMo Lens can gate: '" + rawName + "'.",
+						PREFIX + "." + rawName + " names no telemetry door NeMo Lens can gate: '" + rawName + "'.",
 						"Use one of " + new TreeSet<>(GATEABLE) + " after " + PREFIX + ".", null);
 			}
-			gates.put(name, parse(property, rawValue));
+			if (gated != null) {
+				gates.put(name, gated);
+			}
 		});
 		return new DoorGates(gates);
 	}
@@ -96,18 +98,6 @@ public final class DoorGates {
 	 */
 	public boolean isGated(String door) {
 		return this.gates.getOrDefault(door, !PULL_DOORS.contains(door));
-	}
-
-	private static boolean parse(String property, String rawValue) {
-		String value = (rawValue != null) ? rawValue.trim().toLowerCase(Locale.ROOT) : "";
-		return switch (value) {
-			case "true", "on", "yes", "1" -> true;
-			case "false", "off", "no", "0" -> false;
-			default -> throw new LensStartupException(property + " is '" + rawValue + "', not a boolean.",
-					"Set " + property + " to true (the door follows the rank's decision) or false (Lens leaves it "
-							+ "as configured); on/off, yes/no and 1/0 also work.",
-					null);
-		};
 	}
 
 }

@@ -1,19 +1,18 @@
 package nemo.lens.autoconfigure.door;
 
 import java.util.List;
-import java.util.Map;
 
 import nemo.lens.TelemetryHandle;
-import nemo.lens.autoconfigure.NemoLensAutoConfiguration;
+import nemo.lens.autoconfigure.NemoLensProperties;
+import nemo.lens.autoconfigure.boot.BootOpenTelemetryDoorAutoConfiguration;
+import nemo.lens.autoconfigure.handle.TelemetryHandleAutoConfiguration;
 import nemo.lens.launch.RankInfo;
 
+import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
-import org.springframework.boot.context.properties.bind.Bindable;
-import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.context.annotation.Bean;
-import org.springframework.core.env.Environment;
 import org.springframework.core.io.ResourceLoader;
 import org.springframework.util.ClassUtils;
 
@@ -21,7 +20,7 @@ import org.springframework.util.ClassUtils;
  * The registry of telemetry doors: the gate switches read and checked at start-up, each door's
  * state as the door integrations report it, and the start-up line that names them.
  */
-@AutoConfiguration(after = NemoLensAutoConfiguration.class)
+@AutoConfiguration(after = TelemetryHandleAutoConfiguration.class)
 @ConditionalOnBean(TelemetryHandle.class)
 public final class LensDoorsAutoConfiguration {
 
@@ -35,16 +34,28 @@ public final class LensDoorsAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	TelemetryDoors lensTelemetryDoors(TelemetryHandle handle, Environment environment, ResourceLoader resourceLoader) {
+	TelemetryDoors lensTelemetryDoors(TelemetryHandle handle, NemoLensProperties properties,
+			ResourceLoader resourceLoader, ListableBeanFactory beanFactory) {
 		ClassLoader classLoader = resourceLoader.getClassLoader();
-		Map<String, String> settings = Binder.get(environment)
-			.bind(DoorGates.PREFIX, Bindable.mapOf(String.class, String.class))
-			.orElse(Map.of());
-		TelemetryDoors doors = new TelemetryDoors(handle, DoorGates.of(settings));
+		TelemetryDoors doors = new TelemetryDoors(handle, DoorGates.of(properties.getGate()));
 		if (BOOT_OPENTELEMETRY_SDK.stream().anyMatch((type) -> ClassUtils.isPresent(type, classLoader))) {
-			doors.open(DoorGates.BOOT_OPENTELEMETRY);
+			reportBootOpenTelemetry(doors, beanFactory);
 		}
 		return doors;
+	}
+
+	/**
+	 * Spring Boot's SDK follows the decision only where Lens deferred its pipeline and took its
+	 * place; where the door's configuration did not run (Lens disabled, the door opted out), Boot's
+	 * SDK runs as configured, and the door says so.
+	 */
+	private static void reportBootOpenTelemetry(TelemetryDoors doors, ListableBeanFactory beanFactory) {
+		if (beanFactory.containsBeanDefinition(BootOpenTelemetryDoorAutoConfiguration.DEFERRAL_BEAN)) {
+			doors.open(DoorGates.BOOT_OPENTELEMETRY);
+		}
+		else {
+			doors.leftAsConfigured(DoorGates.BOOT_OPENTELEMETRY);
+		}
 	}
 
 	@Bean

@@ -86,7 +86,13 @@ public final class TelemetryDoors {
 		return this.found.entrySet().stream().filter((door) -> door.getValue() == state).map(Map.Entry::getKey).toList();
 	}
 
-	private DoorState stateOf(String door) {
+	/**
+	 * What a door must do, without recording it: for a door whose integration reports its state
+	 * only once it knows what the door does.
+	 * @param door the door name
+	 * @return the state the door must take
+	 */
+	public DoorState stateOf(String door) {
 		if (!this.enabled || !this.gates.isGated(door)) {
 			return DoorState.UNGATED;
 		}

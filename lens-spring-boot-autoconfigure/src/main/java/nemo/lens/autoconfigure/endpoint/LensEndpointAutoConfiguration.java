@@ -9,7 +9,7 @@ import nemo.lens.actuate.LensDescriptor.DoorSummary;
 import nemo.lens.actuate.LensDescriptorRuntimeHints;
 import nemo.lens.actuate.LensEndpoint;
 import nemo.lens.actuate.LensInfoContributor;
-import nemo.lens.autoconfigure.NemoLensAutoConfiguration;
+import nemo.lens.autoconfigure.handle.TelemetryHandleAutoConfiguration;
 import nemo.lens.autoconfigure.door.LensDoorsAutoConfiguration;
 import nemo.lens.autoconfigure.door.TelemetryDoors;
 import nemo.lens.launch.RankInfo;
@@ -35,7 +35,7 @@ import org.springframework.context.annotation.ImportRuntimeHints;
  * introspected, and skipped, on a class path without actuator, also when it is registered by
  * class (an {@code ApplicationContextRunner}) rather than by name from the imports file.
  */
-@AutoConfiguration(after = { NemoLensAutoConfiguration.class, LensDoorsAutoConfiguration.class })
+@AutoConfiguration(after = { TelemetryHandleAutoConfiguration.class, LensDoorsAutoConfiguration.class })
 @ConditionalOnClass(Endpoint.class)
 @ConditionalOnBean({ TelemetryHandle.class, RankInfo.class, ExportStrategyRegistry.class })
 public final class LensEndpointAutoConfiguration {

@@ -1,5 +1,9 @@
 package nemo.lens.autoconfigure.micrometer;
 
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -15,8 +19,12 @@ import nemo.lens.autoconfigure.door.DoorState;
 import nemo.lens.autoconfigure.door.RankIdentity;
 import nemo.lens.autoconfigure.door.TelemetryDoors;
 
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
 import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.core.Ordered;
+import org.springframework.util.ReflectionUtils;
 
 /**
  * Puts every Micrometer registry of the context behind the rank's decision, by one mechanism for
@@ -27,10 +35,14 @@ import org.springframework.core.Ordered;
  * pushed, is left alone unless {@code nemo.lens.gate.micrometer.prometheus=true}, and is then
  * emptied on silent ranks.
  * <p>
- * Registries are gated through their configuration beans, which every Spring Boot registry has; a
- * registry built by hand around a configuration object that is no bean is not gated.
+ * Registries are gated through their configuration beans, which every Spring Boot registry has. A
+ * registry built by hand around a configuration object that is no bean is not gated, and its door
+ * is reported {@code ungated}, with a warning on a silent rank: the state says what the registry
+ * does, never what the decision wished.
  */
 final class MicrometerDoorGate implements BeanPostProcessor, Ordered {
+
+	private static final Log logger = LogFactory.getLog(MicrometerDoorGate.class);
 
 	private static final Set<String> PROMETHEUS_REGISTRIES = Set.of(
 			"io.micrometer.prometheusmetrics.PrometheusMeterRegistry", "io.micrometer.prometheus.PrometheusMeterRegistry");
@@ -42,6 +54,9 @@ final class MicrometerDoorGate implements BeanPostProcessor, Ordered {
 	private final Supplier<TelemetryDoors> doors;
 
 	private final Supplier<RankIdentity> identity;
+
+	/** The configurations Lens handed out for beans it put behind the decision, by identity. */
+	private final Set<Object> gatedConfigs = Collections.synchronizedSet(Collections.newSetFromMap(new IdentityHashMap<>()));
 
 	MicrometerDoorGate(Supplier<TelemetryDoors> doors, Supplier<RankIdentity> identity) {
 		this.doors = doors;
@@ -71,11 +86,17 @@ final class MicrometerDoorGate implements BeanPostProcessor, Ordered {
 	}
 
 	private Object gate(MeterRegistryConfig config, String door) {
-		return switch (this.doors.get().open(door)) {
+		// Recorded when the registry that uses it is made: only the registry says what is sent.
+		Object gated = switch (this.doors.get().stateOf(door)) {
 			case SILENCED -> RegistryConfigSwitch.switchedOff(config);
 			case EXPORTING -> RegistryConfigSwitch.withResourceAttributes(config, this.identity.get().attributes());
-			case UNGATED -> config;
+			case UNGATED -> null;
 		};
+		if (gated == null) {
+			return config;
+		}
+		this.gatedConfigs.add(gated);
+		return gated;
 	}
 
 	private void stampOrSilence(MeterRegistry registry) {
@@ -87,10 +108,46 @@ final class MicrometerDoorGate implements BeanPostProcessor, Ordered {
 			return;
 		}
 		boolean publishes = registry instanceof PushMeterRegistry || SELF_PUBLISHING_REGISTRIES.contains(type);
-		if (publishes && !OTLP_REGISTRY.equals(type)
-				&& this.doors.get().open(DoorGates.MICROMETER + systemName(registry)) == DoorState.EXPORTING) {
+		if (!publishes) {
+			return;
+		}
+		String door = DoorGates.MICROMETER + systemName(registry);
+		if (!runsOnAGatedConfig(registry)) {
+			leftAsConfigured(door, type);
+			return;
+		}
+		DoorState state = this.doors.get().open(door);
+		if (!OTLP_REGISTRY.equals(type) && state == DoorState.EXPORTING) {
 			registry.config().commonTags(rankTags());
 		}
+	}
+
+	/**
+	 * Whether the registry holds a configuration Lens handed out. Micrometer keeps it in a private
+	 * field of the registry; a registry without one that can be read is taken on trust, as before.
+	 */
+	private boolean runsOnAGatedConfig(MeterRegistry registry) {
+		List<Object> configs = new ArrayList<>();
+		ReflectionUtils.doWithFields(registry.getClass(), (field) -> {
+			ReflectionUtils.makeAccessible(field);
+			configs.add(field.get(registry));
+		}, (field) -> MeterRegistryConfig.class.isAssignableFrom(field.getType())
+				&& !Modifier.isStatic(field.getModifiers()));
+		return configs.isEmpty() || configs.stream().anyMatch(this.gatedConfigs::contains);
+	}
+
+	/**
+	 * A publishing registry whose configuration Lens did not gate (opted out, Lens disabled, or a
+	 * configuration that is no bean) publishes as configured, and is reported so.
+	 */
+	private void leftAsConfigured(String door, String type) {
+		TelemetryDoors doors = this.doors.get();
+		if (doors.stateOf(door) == DoorState.SILENCED) {
+			logger.warn("NeMo Lens cannot silence the Micrometer registry " + type + " on this silent rank: its "
+					+ "configuration is not a Spring bean, so it publishes as configured. Define the configuration "
+					+ "as a bean, or set " + DoorGates.PREFIX + "." + door + "=false to say it is meant to.");
+		}
+		doors.leftAsConfigured(door);
 	}
 
 	/** {@code DatadogMeterRegistry} serves {@code datadog}, as its {@code DatadogConfig} does. */

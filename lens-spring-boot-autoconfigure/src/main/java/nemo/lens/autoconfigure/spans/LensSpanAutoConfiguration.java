@@ -2,6 +2,8 @@ package nemo.lens.autoconfigure.spans;
 
 import nemo.lens.TelemetryHandle;
 import nemo.lens.autoconfigure.NemoLensAutoConfiguration;
+import nemo.lens.autoconfigure.binding.ConditionalOnLensSwitch;
+import nemo.lens.autoconfigure.binding.LensSwitches;
 import nemo.lens.spans.LensSpan;
 
 import org.springframework.aop.Advisor;
@@ -11,7 +13,6 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanDefinition;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.aop.AopAutoConfiguration;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
@@ -37,7 +38,7 @@ public final class LensSpanAutoConfiguration {
 	 */
 	@Bean
 	@Role(BeanDefinition.ROLE_INFRASTRUCTURE)
-	@ConditionalOnBooleanProperty(name = "nemo.lens.annotations.enabled", matchIfMissing = true)
+	@ConditionalOnLensSwitch(value = LensSwitches.ANNOTATIONS_ENABLED, matchIfMissing = true)
 	@ConditionalOnMissingBean(name = "lensSpanAdvisor")
 	static Advisor lensSpanAdvisor(ObjectProvider<TelemetryHandle> handle) {
 		DefaultPointcutAdvisor advisor = new DefaultPointcutAdvisor(

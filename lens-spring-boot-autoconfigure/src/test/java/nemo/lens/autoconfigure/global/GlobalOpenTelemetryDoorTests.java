@@ -5,8 +5,8 @@ import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.sdk.trace.data.SpanData;
+import nemo.lens.autoconfigure.LensTestConfigurations;
 import nemo.lens.RecordingSpanExporter;
-import nemo.lens.autoconfigure.NemoLensAutoConfiguration;
 import nemo.lens.autoconfigure.door.DoorState;
 import nemo.lens.autoconfigure.door.LensDoorsAutoConfiguration;
 import nemo.lens.autoconfigure.door.TelemetryDoors;
@@ -34,7 +34,7 @@ class GlobalOpenTelemetryDoorTests {
 	private final RecordingSpanExporter exporter = new RecordingSpanExporter();
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(NemoLensAutoConfiguration.class, LensDoorsAutoConfiguration.class,
+		.withConfiguration(LensTestConfigurations.core(LensDoorsAutoConfiguration.class,
 				GlobalOpenTelemetryDoorAutoConfiguration.class))
 		.withBean(RecordingSpanExporter.class, () -> this.exporter)
 		.withPropertyValues("nemo.lens.enabled=true", "nemo.lens.exporter=none", "nemo.lens.world-size=2");

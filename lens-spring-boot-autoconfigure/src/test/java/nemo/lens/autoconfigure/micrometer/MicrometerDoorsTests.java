@@ -4,15 +4,16 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
+import io.micrometer.core.instrument.Clock;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.datadog.DatadogConfig;
 import io.micrometer.datadog.DatadogMeterRegistry;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.micrometer.registry.otlp.OtlpConfig;
 import io.micrometer.registry.otlp.OtlpMeterRegistry;
+import nemo.lens.autoconfigure.LensTestConfigurations;
 import nemo.lens.autoconfigure.BootLine;
-import nemo.lens.autoconfigure.LensStartupException;
-import nemo.lens.autoconfigure.NemoLensAutoConfiguration;
+import nemo.lens.autoconfigure.failure.LensStartupException;
 import nemo.lens.autoconfigure.door.DoorState;
 import nemo.lens.autoconfigure.door.LensDoorsAutoConfiguration;
 import nemo.lens.autoconfigure.door.TelemetryDoors;
@@ -34,7 +35,7 @@ import static org.assertj.core.api.Assertions.tuple;
 class MicrometerDoorsTests {
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(NemoLensAutoConfiguration.class, LensDoorsAutoConfiguration.class,
+		.withConfiguration(LensTestConfigurations.core(LensDoorsAutoConfiguration.class,
 				MicrometerDoorsAutoConfiguration.class))
 		.withConfiguration(AutoConfigurations.of(BootLine.current().metrics("Otlp", "Datadog", "Prometheus")))
 		.withPropertyValues("nemo.lens.enabled=true", "nemo.lens.exporter=none", "nemo.lens.world-size=2",
@@ -111,6 +112,18 @@ class MicrometerDoorsTests {
 				.contains(tuple("dl.rank", "1"),
 						tuple("service.instance.id", "job7-rank1"));
 		});
+	}
+
+	@Test
+	void registryBuiltAroundAConfigThatIsNoBeanIsReportedUngatedNotSilenced() {
+		OtlpConfig handMade = (key) -> key.equals("otlp.url") ? "http://127.0.0.1:9/v1/metrics" : null;
+		this.runner.withPropertyValues("nemo.lens.rank=0")
+			.withBean("handMadeOtlpRegistry", OtlpMeterRegistry.class, () -> new OtlpMeterRegistry(handMade, Clock.SYSTEM))
+			.run((context) -> {
+				assertThat(context).hasSingleBean(OtlpMeterRegistry.class);
+				assertThat(context.getBean(TelemetryDoors.class).states()).containsEntry("micrometer.otlp",
+						DoorState.UNGATED);
+			});
 	}
 
 	@Test
@@ -198,8 +211,7 @@ class MicrometerDoorsTests {
 			.run((context) -> assertThat(context).hasFailed()
 				.getFailure()
 				.rootCause()
-				.isInstanceOf(LensStartupException.class)
-				.hasMessage("nemo.lens.gate.micrometer.otlp is 'maybe', not a boolean."));
+				.hasMessageStartingWith("Invalid boolean for nemo.lens.gate.micrometer.otlp: 'maybe'."));
 	}
 
 }

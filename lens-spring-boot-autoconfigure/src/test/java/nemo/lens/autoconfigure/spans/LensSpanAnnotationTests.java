@@ -2,9 +2,9 @@ package nemo.lens.autoconfigure.spans;
 
 import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.sdk.trace.data.SpanData;
+import nemo.lens.autoconfigure.LensTestConfigurations;
 import nemo.lens.RecordingSpanExporter;
 import nemo.lens.TelemetryHandle;
-import nemo.lens.autoconfigure.NemoLensAutoConfiguration;
 import nemo.lens.spans.LensSpan;
 import nemo.lens.spans.SpanGroups;
 import org.junit.jupiter.api.Test;
@@ -26,7 +26,7 @@ class LensSpanAnnotationTests {
 	private final RecordingSpanExporter exporter = new RecordingSpanExporter();
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(NemoLensAutoConfiguration.class, LensSpanAutoConfiguration.class,
+		.withConfiguration(LensTestConfigurations.core(LensSpanAutoConfiguration.class,
 				AopAutoConfiguration.class))
 		.withBean(RecordingSpanExporter.class, () -> this.exporter)
 		.withBean(Trainer.class)

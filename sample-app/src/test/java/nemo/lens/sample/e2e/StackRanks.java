@@ -46,11 +46,23 @@ final class StackRanks {
 	 */
 	static RankGroup startJob(StackApp app, String test, OtlpReceiver receiver, String strategy, int worldSize,
 			int ranksPerNode, IntFunction<List<String>> wrapper, Duration timeout) {
+		return startJob(app, test, receiver, strategy, worldSize, ranksPerNode, wrapper, (rank) -> Map.of(), timeout);
+	}
+
+	/**
+	 * Starts every rank of a job at once, as {@link #startJob(StackApp, String, OtlpReceiver, String, int, int,
+	 * IntFunction, Duration)} does, each with variables of its own on top of the job's.
+	 * @param variables by rank, variables added to (or replacing) the job's
+	 */
+	static RankGroup startJob(StackApp app, String test, OtlpReceiver receiver, String strategy, int worldSize,
+			int ranksPerNode, IntFunction<List<String>> wrapper, IntFunction<Map<String, String>> variables,
+			Duration timeout) {
 		String jobId = test + "-" + UUID.randomUUID().toString().substring(0, 8);
 		List<SampleAppProcess> started = new ArrayList<>();
 		try {
 			for (int rank = 0; rank < worldSize; rank++) {
-				started.add(start(app, test, receiver, jobId, strategy, rank, worldSize, ranksPerNode, wrapper.apply(rank)));
+				started.add(start(app, test, receiver, jobId, strategy, rank, worldSize, ranksPerNode, wrapper.apply(rank),
+						variables.apply(rank)));
 			}
 			return RankGroup.of(started).awaitHealthy(timeout);
 		}
@@ -74,9 +86,11 @@ final class StackRanks {
 	 * Starts one rank and returns at once.
 	 * @param strategy {@code nemo.lens.export-strategy}
 	 * @param wrapper a command to run the JVM under, such as strace; empty for none
+	 * @param variables variables of this rank's own
 	 */
 	private static SampleAppProcess start(StackApp app, String test, OtlpReceiver receiver, String jobId,
-			String strategy, int rank, int worldSize, int ranksPerNode, List<String> wrapper) {
+			String strategy, int rank, int worldSize, int ranksPerNode, List<String> wrapper,
+			Map<String, String> variables) {
 		String base = receiver.endpoint() + "/rank-" + rank;
 		Map<String, String> env = new LinkedHashMap<>(Launcher.TORCHRUN.variables(jobId, rank, worldSize, ranksPerNode));
 		env.putAll(OtlpReceiver.otelEnvironment(base));
@@ -84,6 +98,7 @@ final class StackRanks {
 		// Without Lens's gate, a library using GlobalOpenTelemetry would then make the SDK build an
 		// exporting SDK from OTEL_* on every rank, the silent ones included.
 		env.put("OTEL_JAVA_GLOBAL_AUTOCONFIGURE_ENABLED", "true");
+		env.putAll(variables);
 		List<String> arguments = new ArrayList<>();
 		arguments.add("--management.opentelemetry.tracing.export.otlp.endpoint=" + base + Signal.TRACES.path());
 		arguments.add("--management.opentelemetry.logging.export.otlp.endpoint=" + base + Signal.LOGS.path());

@@ -1,0 +1,41 @@
+package nemo.lens.autoconfigure.binding;
+
+import java.util.function.Function;
+
+import nemo.lens.NemoLensConfig;
+import nemo.lens.autoconfigure.NemoLensProperties;
+
+import org.springframework.core.env.Environment;
+
+/**
+ * NeMo Lens's settings as the core takes them: its config built from the bound properties, and the
+ * variables it looks up (launchers, {@code OTEL_*}, the explicit rank) read through Spring's
+ * environment.
+ */
+public final class LensSettings {
+
+	private LensSettings() {
+	}
+
+	/**
+	 * The core's config from the bound properties, with the fallbacks a Spring application expects.
+	 * @param properties the bound properties
+	 * @param environment the environment
+	 * @return the config
+	 */
+	public static NemoLensConfig config(NemoLensProperties properties, Environment environment) {
+		return LensConfigFactory.create(properties, environment, variables(environment, properties));
+	}
+
+	/**
+	 * Looks variables up in Spring's environment; the explicit rank variables answer with the bound
+	 * properties.
+	 * @param environment the environment
+	 * @param properties the bound properties
+	 * @return variable name to value, {@code null} when unset
+	 */
+	public static Function<String, String> variables(Environment environment, NemoLensProperties properties) {
+		return new SpringEnvironmentLookup(environment, properties);
+	}
+
+}

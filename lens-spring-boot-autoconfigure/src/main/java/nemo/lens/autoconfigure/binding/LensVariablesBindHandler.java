@@ -1,0 +1,100 @@
+package nemo.lens.autoconfigure.binding;
+
+import nemo.lens.SettingChecks;
+import nemo.lens.env.EnvironmentValues;
+
+import org.springframework.boot.context.properties.bind.AbstractBindHandler;
+import org.springframework.boot.context.properties.bind.BindContext;
+import org.springframework.boot.context.properties.bind.BindHandler;
+import org.springframework.boot.context.properties.bind.Bindable;
+import org.springframework.boot.context.properties.source.ConfigurationProperty;
+import org.springframework.boot.context.properties.source.ConfigurationPropertyName;
+
+/**
+ * Reads every {@code nemo.lens.*} value as {@code NemoLensConfig.fromEnv} reads its variables,
+ * whatever the source (application.yaml, {@code -D}, or a {@code NEMO_LENS_*} variable): trimmed,
+ * blank meaning unset, booleans, numbers, durations and lists by the core's rules, so that
+ * {@code on} or {@code 0x10} means the same to a Spring rank as to a plain Java one. A refusal is
+ * the core's message, naming the variable when the value came from one, and fails the binding
+ * instead of being dropped. Values of types the core does not read (a nested group) keep Spring's
+ * conversion.
+ */
+final class LensVariablesBindHandler extends AbstractBindHandler {
+
+	private static final ConfigurationPropertyName PREFIX = ConfigurationPropertyName.of("nemo.lens");
+
+	LensVariablesBindHandler(BindHandler parent) {
+		super(parent);
+	}
+
+	@Override
+	public Object onSuccess(ConfigurationPropertyName name, Bindable<?> target, BindContext context, Object result) {
+		Class<?> type = readableType(name, target, context);
+		return (type != null) ? bound(name, target, context, read(name, context.getConfigurationProperty(), type))
+				: super.onSuccess(name, target, context, result);
+	}
+
+	@Override
+	public Object onFailure(ConfigurationPropertyName name, Bindable<?> target, BindContext context, Exception error)
+			throws Exception {
+		Class<?> type = readableType(name, target, context);
+		if (type != null && !(error instanceof ValueException)) {
+			return bound(name, target, context, read(name, context.getConfigurationProperty(), type));
+		}
+		return super.onFailure(name, target, context, error);
+	}
+
+	/**
+	 * Tells the handlers below that the property was bound, also when it is blank and so leaves
+	 * the setting at its default ({@code null}), so that strict binding does not count it unknown.
+	 */
+	private Object bound(ConfigurationPropertyName name, Bindable<?> target, BindContext context, Object value) {
+		Object result = super.onSuccess(name, target, context, (value != null) ? value : "");
+		return (value != null) ? result : null;
+	}
+
+	/** The type the core reads the value as, or {@code null} when the core does not read it. */
+	private static Class<?> readableType(ConfigurationPropertyName name, Bindable<?> target, BindContext context) {
+		ConfigurationProperty property = context.getConfigurationProperty();
+		// Only a value bound whole from one property: not an aggregate bound element by element.
+		if (property == null || !PREFIX.isAncestorOf(name) || !property.getName().equals(name)) {
+			return null;
+		}
+		Class<?> type = target.getType().resolve(Object.class);
+		return EnvironmentValues.isReadable(type) ? type : null;
+	}
+
+	/** The core's reading of the value, and its rules; {@code null} when blank. */
+	private static Object read(ConfigurationPropertyName name, ConfigurationProperty property, Class<?> type) {
+		String raw = (property.getValue() != null) ? property.getValue().toString() : null;
+		String setting = SettingSource.nameOf(property);
+		try {
+			Object value = EnvironmentValues.read(setting, raw, type);
+			return (value != null && PREFIX.isParentOf(name))
+					? SettingChecks.check(component(name), setting, raw.trim(), value) : value;
+		}
+		catch (IllegalArgumentException ex) {
+			throw new ValueException(ex);
+		}
+	}
+
+	/** {@code nemo.lens.export-sample-rate} is the core's {@code exportSampleRate}. */
+	private static String component(ConfigurationPropertyName name) {
+		String[] words = name.getLastElement(ConfigurationPropertyName.Form.DASHED).split("-");
+		StringBuilder component = new StringBuilder(words[0]);
+		for (int i = 1; i < words.length; i++) {
+			component.append(Character.toUpperCase(words[i].charAt(0))).append(words[i].substring(1));
+		}
+		return component.toString();
+	}
+
+	/** The core's refusal of a value, reported as the reason of Spring's bind failure. */
+	static final class ValueException extends IllegalArgumentException {
+
+		ValueException(IllegalArgumentException cause) {
+			super(cause.getMessage(), cause);
+		}
+
+	}
+
+}

@@ -1,0 +1,117 @@
+package nemo.lens.autoconfigure.boot;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+import io.opentelemetry.sdk.logs.export.LogRecordExporter;
+import io.opentelemetry.sdk.trace.export.SpanExporter;
+import nemo.lens.TelemetryOptions;
+
+import org.springframework.beans.factory.ListableBeanFactory;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.context.properties.bind.Bindable;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.core.env.Environment;
+
+/**
+ * What a user asked of Spring Boot's own OpenTelemetry, applied to the Lens SDK, which replaces
+ * Boot's SDK when Lens is enabled. One rule for every signal: what the user set explicitly through
+ * Spring Boot wins over the {@code OTEL_*} defaults, and the rank's identity is always Lens's.
+ * <ul>
+ * <li>Exporter beans of a signal ({@code SpanExporter}, {@code LogRecordExporter}: Boot's OTLP
+ * exporters from {@code management.opentelemetry.*.export.otlp.*}, Zipkin, or the user's) carry
+ * that signal instead of the exporter named by {@code nemo.lens.exporter}.</li>
+ * <li>{@code management.opentelemetry.resource-attributes} are added to the resource, below the
+ * rank's attributes ({@code dl.*}, {@code nemo.*}, {@code service.instance.id}).</li>
+ * <li>An explicitly set {@code management.tracing.sampling.probability} samples as Boot would
+ * (parent-based, by trace id ratio); unset, {@code OTEL_TRACES_SAMPLER} decides, as without
+ * Boot. The rank-aware sampler ({@code nemo.lens.sampler-enabled}) wins over both.</li>
+ * </ul>
+ * The exporter beans are built only once the rank is known to export ({@link #decided(boolean)}):
+ * a silent rank builds no SDK and none of them.
+ */
+public final class BootPipelineSettings {
+
+	static final String RESOURCE_ATTRIBUTES = "management.opentelemetry.resource-attributes";
+
+	static final String SAMPLING_PROBABILITY = "management.tracing.sampling.probability";
+
+	/** Attributes that say which rank sent the telemetry: never taken from elsewhere. */
+	private static final Set<String> RANK_IDENTITY = Set.of("service.instance.id", "dl.rank", "dl.world_size",
+			"dl.local_rank", "nemo.run.id", "nemo.user.id");
+
+	private final DeferredSpanExporter spanExporter;
+
+	private final DeferredLogRecordExporter logRecordExporter;
+
+	private final Map<String, String> resourceAttributes;
+
+	private final Map<String, String> otelProperties;
+
+	private BootPipelineSettings(DeferredSpanExporter spanExporter, DeferredLogRecordExporter logRecordExporter,
+			Map<String, String> resourceAttributes, Map<String, String> otelProperties) {
+		this.spanExporter = spanExporter;
+		this.logRecordExporter = logRecordExporter;
+		this.resourceAttributes = resourceAttributes;
+		this.otelProperties = otelProperties;
+	}
+
+	/**
+	 * Reads Boot's settings and finds the exporter beans, by name only: none is built here.
+	 * @param environment the environment
+	 * @param beanFactory the bean factory that holds the exporter beans
+	 * @param logsEnabled whether logs are exported at all ({@code nemo.lens.logs-enabled})
+	 * @return the settings
+	 */
+	public static BootPipelineSettings read(Environment environment, ListableBeanFactory beanFactory,
+			boolean logsEnabled) {
+		Binder binder = Binder.get(environment);
+		Map<String, String> resourceAttributes = new LinkedHashMap<>(
+				binder.bind(RESOURCE_ATTRIBUTES, Bindable.mapOf(String.class, String.class)).orElse(Map.of()));
+		resourceAttributes.keySet().removeAll(RANK_IDENTITY);
+		Map<String, String> otelProperties = binder.bind(SAMPLING_PROBABILITY, Double.class)
+			.map((probability) -> Map.of("otel.traces.sampler", "parentbased_traceidratio", "otel.traces.sampler.arg",
+					probability.toString()))
+			.orElse(Map.of());
+		ObjectProvider<SpanExporter> spanExporters = beanFactory.getBeanProvider(SpanExporter.class);
+		ObjectProvider<LogRecordExporter> logRecordExporters = beanFactory.getBeanProvider(LogRecordExporter.class);
+		DeferredSpanExporter spans = hasBeans(beanFactory, SpanExporter.class)
+				? new DeferredSpanExporter(() -> spanExporters.orderedStream().toList()) : null;
+		DeferredLogRecordExporter logs = (logsEnabled && hasBeans(beanFactory, LogRecordExporter.class))
+				? new DeferredLogRecordExporter(() -> logRecordExporters.orderedStream().toList()) : null;
+		return new BootPipelineSettings(spans, logs, Map.copyOf(resourceAttributes), otelProperties);
+	}
+
+	private static boolean hasBeans(ListableBeanFactory beanFactory, Class<?> type) {
+		return beanFactory.getBeanNamesForType(type, true, false).length > 0;
+	}
+
+	/**
+	 * Hands the settings to the Lens SDK's options.
+	 * @param options the options of the handle being set up
+	 */
+	public void applyTo(TelemetryOptions.Builder options) {
+		options.spanExporter(this.spanExporter)
+			.logRecordExporter(this.logRecordExporter)
+			.resourceAttributes(this.resourceAttributes)
+			.otelProperties(this.otelProperties);
+	}
+
+	/**
+	 * Builds the exporter beans once the rank is known to export; a silent rank never builds them.
+	 * @param exporting whether the rank exports
+	 */
+	public void decided(boolean exporting) {
+		if (!exporting) {
+			return;
+		}
+		if (this.spanExporter != null) {
+			this.spanExporter.resolve();
+		}
+		if (this.logRecordExporter != null) {
+			this.logRecordExporter.resolve();
+		}
+	}
+
+}

@@ -1,0 +1,86 @@
+package nemo.lens.autoconfigure.handle;
+
+import io.opentelemetry.api.OpenTelemetry;
+import nemo.lens.ExportStrategy;
+import nemo.lens.ExportStrategyRegistry;
+import nemo.lens.NemoLens;
+import nemo.lens.TelemetryHandle;
+import nemo.lens.autoconfigure.NemoLensAutoConfiguration;
+import nemo.lens.autoconfigure.NemoLensProperties;
+import nemo.lens.autoconfigure.binding.LensSettings;
+import nemo.lens.autoconfigure.boot.BootPipelineSettings;
+import nemo.lens.autoconfigure.failure.LensStartupException;
+import nemo.lens.launch.RankInfo;
+
+import org.springframework.beans.factory.ListableBeanFactory;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
+
+/**
+ * The rank's one decision: the strategy registry (with every {@link ExportStrategy} bean), the
+ * rank, and the {@link TelemetryHandle} that Spring Boot's OpenTelemetry and every other door then
+ * follow.
+ */
+@AutoConfiguration(after = NemoLensAutoConfiguration.class)
+@ConditionalOnClass(OpenTelemetry.class)
+public final class TelemetryHandleAutoConfiguration {
+
+	TelemetryHandleAutoConfiguration() {
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	ExportStrategyRegistry lensExportStrategyRegistry(NemoLensProperties properties, Environment environment,
+			ListableBeanFactory beanFactory) {
+		ExportStrategyRegistry registry = NemoLens.registry().copy(LensSettings.variables(environment, properties));
+		StrategyBeanRegistrar.registerAll(registry, beanFactory.getBeansOfType(ExportStrategy.class),
+				properties.isAllowStrategyOverride());
+		return registry;
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	RankInfo lensRankInfo(NemoLensProperties properties, Environment environment) {
+		try {
+			return RankInfo.detect(LensSettings.variables(environment, properties));
+		}
+		catch (IllegalArgumentException ex) {
+			throw new LensStartupException("NeMo Lens could not tell this process's rank: " + ex.getMessage(),
+					"Fix the launcher variables named above, or set nemo.lens.rank and nemo.lens.world-size "
+							+ "(NEMO_LENS_RANK, NEMO_LENS_WORLD_SIZE) explicitly.",
+					ex);
+		}
+	}
+
+	/**
+	 * The handle Lens decides and owns, and its shutdown at context close; a
+	 * {@link TelemetryHandle} the application defines is its own to shut down.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnMissingBean(TelemetryHandle.class)
+	static class TelemetryHandleConfiguration {
+
+		@Bean(destroyMethod = "")
+		TelemetryHandle lensTelemetryHandle(NemoLensProperties properties, Environment environment,
+				ExportStrategyRegistry registry, RankInfo rankInfo, ListableBeanFactory beanFactory) {
+			BootPipelineSettings pipeline = BootPipelineSettings.read(environment, beanFactory,
+					properties.isLogsEnabled());
+			TelemetryHandle handle = new TelemetryHandleFactory(registry, LensSettings.variables(environment, properties))
+				.create(LensSettings.config(properties, environment), rankInfo, pipeline);
+			pipeline.decided(handle.isExporting());
+			return handle;
+		}
+
+		@Bean
+		TelemetryHandleShutdown lensTelemetryHandleShutdown(TelemetryHandle lensTelemetryHandle,
+				NemoLensProperties properties) {
+			return new TelemetryHandleShutdown(lensTelemetryHandle, properties.getShutdownTimeout());
+		}
+
+	}
+
+}

@@ -1,0 +1,105 @@
+package nemo.lens.autoconfigure.handle;
+
+import java.util.List;
+import java.util.function.Function;
+
+import nemo.lens.ExportStrategyRegistry;
+import nemo.lens.NemoLensConfig;
+import nemo.lens.TelemetryHandle;
+import nemo.lens.TelemetryOptions;
+import nemo.lens.TelemetrySetup;
+import nemo.lens.autoconfigure.boot.BootPipelineSettings;
+import nemo.lens.autoconfigure.failure.LensStartupException;
+import nemo.lens.launch.RankInfo;
+import nemo.lens.sdk.ExportingTelemetry;
+import nemo.lens.spans.SpanGroups;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+/**
+ * Decides once, through the core's guard-free {@link TelemetrySetup}, and turns the core's
+ * errors into start-up failures that name the setting and say what is allowed.
+ */
+final class TelemetryHandleFactory {
+
+	private static final Log logger = LogFactory.getLog(TelemetryHandleFactory.class);
+
+	/**
+	 * Delivery warnings go to the application's logging, not to {@code java.util.logging}: the
+	 * handle is shut down from Spring's shutdown hook at SIGTERM, while the JDK's own hook resets
+	 * {@code java.util.logging} (and with it the bridge to the application's logging), so the loss
+	 * summary written then would be lost.
+	 */
+	private static final Log deliveryLogger = LogFactory.getLog(ExportingTelemetry.class);
+
+	private final ExportStrategyRegistry registry;
+
+	private final Function<String, String> environment;
+
+	TelemetryHandleFactory(ExportStrategyRegistry registry, Function<String, String> environment) {
+		this.registry = registry;
+		this.environment = environment;
+	}
+
+	TelemetryHandle create(NemoLensConfig config, RankInfo rankInfo, BootPipelineSettings pipeline) {
+		if (!this.registry.contains(config.exportStrategy())) {
+			throw new LensStartupException(
+					"nemo.lens.export-strategy '" + config.exportStrategy() + "' is not a registered strategy.",
+					"Set nemo.lens.export-strategy (or NEMO_LENS_EXPORT_STRATEGY) to one of "
+							+ this.registry.registeredStrategies()
+							+ ", or define an ExportStrategy bean with that name.",
+					null);
+		}
+		checkSpanGroups(config.spanGroups(), config.extraSpanGroups());
+		TelemetryOptions.Builder options = TelemetryOptions.builder()
+			.localRank(rankInfo.localRank().isPresent() ? rankInfo.localRank().getAsInt() : null)
+			.rankInfo(rankInfo)
+			.warnings(deliveryLogger::warn);
+		pipeline.applyTo(options);
+		TelemetryHandle handle = setup(config, rankInfo, options.build());
+		logger.info("NeMo Lens: " + rankInfo.describe() + "; strategy " + config.exportStrategy() + "; "
+				+ (handle.isExporting() ? "exporting" : "not exporting")
+				+ (config.enabled() ? "" : " (nemo.lens.enabled=false)") + "; " + describeRunId(handle, rankInfo));
+		return handle;
+	}
+
+	private static void checkSpanGroups(String spec, List<String> extraSpanGroups) {
+		try {
+			SpanGroups.of(spec, extraSpanGroups);
+		}
+		catch (IllegalArgumentException ex) {
+			throw new LensStartupException("nemo.lens.span-groups '" + spec + "' is not valid: " + ex.getMessage(),
+					"Set nemo.lens.span-groups (or NEMO_LENS_SPAN_GROUPS) to presets and group names from the "
+							+ "options above, comma-separated; a group of the application's own goes in "
+							+ "nemo.lens.extra-span-groups first.",
+					null);
+		}
+	}
+
+	private TelemetryHandle setup(NemoLensConfig config, RankInfo rankInfo, TelemetryOptions options) {
+		try {
+			return new TelemetrySetup(this.registry, this.environment).setup(config, rankInfo.rank(),
+					rankInfo.worldSize(), options);
+		}
+		catch (RuntimeException ex) {
+			throw new LensStartupException(
+					"NeMo Lens could not decide for " + rankInfo.describe() + " with strategy '"
+							+ config.exportStrategy() + "': " + ex.getMessage(),
+					"Fix the setting or variable named above (nemo.lens.*, NEMO_LENS_*, or the launcher's), "
+							+ "or the ExportStrategy bean '" + config.exportStrategy() + "'.",
+					ex);
+		}
+	}
+
+	/**
+	 * Names the run id's source, and says so when no other rank can share it.
+	 */
+	private static String describeRunId(TelemetryHandle handle, RankInfo rankInfo) {
+		if (!handle.runIdSource().equals("random")) {
+			return "run id " + handle.runId() + " (" + handle.runIdSource() + ")";
+		}
+		return "run id " + handle.runId() + " (random: launcher " + rankInfo.launcher()
+				+ " gives no job id; set nemo.lens.run-id for one all ranks share)";
+	}
+
+}

@@ -1,0 +1,104 @@
+package nemo.lens.autoconfigure.handle;
+
+import nemo.lens.autoconfigure.LensTestConfigurations;
+import java.time.Duration;
+import java.util.logging.Logger;
+
+import nemo.lens.RecordingSpanExporter;
+import nemo.lens.TelemetryHandle;
+import nemo.lens.UnresponsiveCollector;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+
+@ExtendWith(OutputCaptureExtension.class)
+class TelemetryLifecycleTests {
+
+	private final ApplicationContextRunner runner = new ApplicationContextRunner()
+		.withConfiguration(LensTestConfigurations.core())
+		.withPropertyValues("nemo.lens.enabled=true", "nemo.lens.exporter=none");
+
+	@Test
+	void closingTheContextFlushesAndShutsTheHandleDown() {
+		RecordingSpanExporter exporter = new RecordingSpanExporter();
+		TelemetryHandle[] handle = new TelemetryHandle[1];
+		this.runner.withBean(RecordingSpanExporter.class, () -> exporter).run((context) -> {
+			handle[0] = context.getBean(TelemetryHandle.class);
+			handle[0].tracer().spanBuilder("open-at-exit").startSpan();
+		});
+		assertThat(handle[0].isShutdown()).isTrue();
+		assertThat(exporter.isShutDown()).isTrue();
+		assertThat(exporter.spans()).singleElement()
+			.satisfies((span) -> assertThat(span.getAttributes().asMap().toString())
+				.contains("nemo.span.truncated=true"));
+	}
+
+	@Test
+	void closingTheContextIsBoundedByTheShutdownTimeoutWhenTheExporterHangs() {
+		UnresponsiveCollector.CountingSpanExporter exporter = UnresponsiveCollector.silentSpans(false);
+		// Bounded, not fast: the margin is ten times the configured timeout.
+		assertTimeoutPreemptively(Duration.ofSeconds(3),
+				() -> this.runner.withBean(UnresponsiveCollector.CountingSpanExporter.class, () -> exporter)
+					.withPropertyValues("nemo.lens.shutdown-timeout=300ms")
+					.run((context) -> context.getBean(TelemetryHandle.class)
+						.tracer()
+						.spanBuilder("step")
+						.startSpan()
+						.end()));
+		assertThat(exporter.exportCalls()).isPositive();
+	}
+
+	@Test
+	void startupLogsOneInfoLineWithRankLauncherStrategyAndDecision(CapturedOutput output) {
+		this.runner.withPropertyValues("nemo.lens.rank=3", "nemo.lens.world-size=4")
+			.run((context) -> assertThat(output).contains("NeMo Lens: rank 3 of 4 (NEMO_LENS_RANK, NEMO_LENS_WORLD_SIZE)")
+				.contains("launcher properties; strategy single_rank; exporting; run id "));
+	}
+
+	@Test
+	void startupLogNamesWhereTheRunIdCameFrom(CapturedOutput output) {
+		this.runner.withPropertyValues("TORCHELASTIC_RUN_ID=rdzv-5", "RANK=0", "WORLD_SIZE=2", "LOCAL_RANK=0")
+			.run((context) -> assertThat(output).contains("; run id rdzv-5 (TORCHELASTIC_RUN_ID)"));
+	}
+
+	@Test
+	void startupLogSaysWhenTheRunIdIsRandom(CapturedOutput output) {
+		this.runner.withPropertyValues("nemo.lens.rank=0", "nemo.lens.world-size=2")
+			.run((context) -> assertThat(output).containsPattern("; run id [0-9a-f]{12} \\(random: launcher properties "
+					+ "gives no job id; set nemo.lens.run-id for one all ranks share\\)"));
+	}
+
+	@Test
+	void startupLogSaysWhenARankDoesNotExport(CapturedOutput output) {
+		this.runner.withPropertyValues("nemo.lens.rank=0", "nemo.lens.world-size=4")
+			.run((context) -> assertThat(output).contains("strategy single_rank; not exporting"));
+	}
+
+	/**
+	 * At SIGTERM the JDK resets {@code java.util.logging} from a shutdown hook of its own, at the
+	 * same time as Spring's hook closes the context: the loss summary, written at that moment, must
+	 * not depend on {@code java.util.logging} still having a handler.
+	 */
+	@Test
+	void lossIsReportedThroughTheApplicationLoggingEvenWhenJavaUtilLoggingHasNoHandler(CapturedOutput output) {
+		Logger lensLogger = Logger.getLogger("nemo.lens");
+		lensLogger.setUseParentHandlers(false);
+		try {
+			this.runner.withBean(UnresponsiveCollector.CountingSpanExporter.class, UnresponsiveCollector::refusingSpans)
+				.run((context) -> context.getBean(TelemetryHandle.class).tracer().spanBuilder("step").startSpan().end());
+		}
+		finally {
+			lensLogger.setUseParentHandlers(true);
+		}
+		assertThat(output).containsOnlyOnce("NeMo Lens could not export spans (java.net.ConnectException")
+			.containsOnlyOnce("NeMo Lens: 1 of 1 spans were not delivered (1 failed to export");
+	}
+
+}
