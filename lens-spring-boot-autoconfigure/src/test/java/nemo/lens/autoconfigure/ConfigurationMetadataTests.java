@@ -3,6 +3,7 @@ package nemo.lens.autoconfigure;
 import java.io.IOException;
 import java.lang.reflect.RecordComponent;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -92,6 +93,35 @@ class ConfigurationMetadataTests {
 			else {
 				assertThat(springDefault).as(component.getName()).isEqualTo(coreDefault);
 			}
+		}
+	}
+
+	/**
+	 * The processor cannot read a default that is no literal, and the properties take theirs from
+	 * the core: the metadata states them for IDEs, and must state the core's.
+	 */
+	@Test
+	void everyDefaultTheMetadataStatesIsTheCoresDefault() {
+		Map<String, Map<String, Object>> properties = byName("properties");
+		NemoLensConfig defaults = NemoLensConfig.defaults();
+		BeanWrapper bound = new BeanWrapperImpl(new NemoLensProperties());
+		for (RecordComponent component : NemoLensConfig.class.getRecordComponents()) {
+			String property = "nemo.lens." + component.getName().replaceAll("([a-z])([A-Z])", "$1-$2").toLowerCase();
+			Object stated = properties.get(property).get("defaultValue");
+			Object coreDefault = ReflectionUtils.invokeMethod(component.getAccessor(), defaults);
+			if (stated == null) {
+				continue;
+			}
+			if (coreDefault instanceof Number number) {
+				assertThat(((Number) stated).doubleValue()).as(property).isEqualTo(number.doubleValue());
+			}
+			else if (coreDefault instanceof Duration duration) {
+				assertThat(stated).as(property).isEqualTo(duration.toSeconds() + "s");
+			}
+			else {
+				assertThat(stated).as(property).isEqualTo(coreDefault);
+			}
+			assertThat(bound.getPropertyValue(component.getName())).as(property).isEqualTo(coreDefault);
 		}
 	}
 

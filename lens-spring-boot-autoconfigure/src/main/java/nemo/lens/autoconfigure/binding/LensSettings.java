@@ -1,5 +1,6 @@
 package nemo.lens.autoconfigure.binding;
 
+import java.util.List;
 import java.util.function.Function;
 
 import nemo.lens.NemoLensConfig;
@@ -25,6 +26,16 @@ public final class LensSettings {
 	 */
 	public static NemoLensConfig config(NemoLensProperties properties, Environment environment) {
 		return LensConfigFactory.create(properties, environment, variables(environment, properties));
+	}
+
+	/**
+	 * One warning per {@code NEMO_LENS_*} variable of the environment that no setting reads, naming
+	 * the nearest known one.
+	 * @param environment the environment
+	 * @return the warnings, empty when there is no such variable
+	 */
+	public static List<String> unknownVariables(Environment environment) {
+		return UnknownLensVariables.warnings(environment);
 	}
 
 	/**

@@ -11,6 +11,8 @@ import nemo.lens.autoconfigure.binding.LensSettings;
 import nemo.lens.autoconfigure.boot.BootPipelineSettings;
 import nemo.lens.autoconfigure.failure.LensStartupException;
 import nemo.lens.launch.RankInfo;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
 
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -28,6 +30,8 @@ import org.springframework.core.env.Environment;
 @AutoConfiguration(after = NemoLensAutoConfiguration.class)
 @ConditionalOnClass(OpenTelemetry.class)
 public final class TelemetryHandleAutoConfiguration {
+
+	private static final Log logger = LogFactory.getLog(TelemetryHandleAutoConfiguration.class);
 
 	TelemetryHandleAutoConfiguration() {
 	}
@@ -67,6 +71,7 @@ public final class TelemetryHandleAutoConfiguration {
 		@Bean(destroyMethod = "")
 		TelemetryHandle lensTelemetryHandle(NemoLensProperties properties, Environment environment,
 				ExportStrategyRegistry registry, RankInfo rankInfo, ListableBeanFactory beanFactory) {
+			LensSettings.unknownVariables(environment).forEach(logger::warn);
 			BootPipelineSettings pipeline = BootPipelineSettings.read(environment, beanFactory,
 					properties.isLogsEnabled());
 			TelemetryHandle handle = new TelemetryHandleFactory(registry, LensSettings.variables(environment, properties))

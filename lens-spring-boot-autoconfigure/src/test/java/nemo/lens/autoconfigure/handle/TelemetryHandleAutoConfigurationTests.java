@@ -1,10 +1,12 @@
-package nemo.lens.autoconfigure;
+package nemo.lens.autoconfigure.handle;
 
+import nemo.lens.autoconfigure.NemoLensProperties;
+import nemo.lens.autoconfigure.NemoLensAutoConfiguration;
+import nemo.lens.autoconfigure.LensTestConfigurations;
 import java.util.List;
 import nemo.lens.autoconfigure.aot.LensAotAutoConfiguration;
 import nemo.lens.autoconfigure.binding.LensBindingAutoConfiguration;
 import nemo.lens.autoconfigure.boot.BootOpenTelemetryDoorAutoConfiguration;
-import nemo.lens.autoconfigure.handle.TelemetryHandleAutoConfiguration;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
@@ -30,7 +32,7 @@ import org.springframework.core.io.ClassPathResource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-class NemoLensAutoConfigurationTests {
+class TelemetryHandleAutoConfigurationTests {
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
 		.withConfiguration(LensTestConfigurations.core());

@@ -1,0 +1,75 @@
+package nemo.lens.autoconfigure.binding;
+
+import java.beans.PropertyDescriptor;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import nemo.lens.NemoLensConfig;
+import nemo.lens.autoconfigure.NemoLensProperties;
+import nemo.lens.env.UnknownVariables;
+import nemo.lens.launch.RankInfo;
+
+import org.springframework.beans.BeanUtils;
+import org.springframework.core.env.ConfigurableEnvironment;
+import org.springframework.core.env.Environment;
+import org.springframework.core.env.PropertySource;
+import org.springframework.core.env.SystemEnvironmentPropertySource;
+
+/**
+ * The {@code NEMO_LENS_*} variables of the environment that no setting reads, each with the
+ * nearest known name: a typo in a variable is not an error (the Python library may share the
+ * environment), but it must not pass in silence. The known names are those of every property and
+ * of every variable the core reads, so a new property is known without a list to keep.
+ */
+final class UnknownLensVariables {
+
+	private static final String PREFIX = NemoLensConfig.DEFAULT_ENV_PREFIX;
+
+	private UnknownLensVariables() {
+	}
+
+	static List<String> warnings(Environment environment) {
+		List<String> known = new ArrayList<>(NemoLensConfig.variableNames(PREFIX));
+		known.addAll(RankInfo.EXPLICIT_VARIABLES);
+		List<String> mapPrefixes = new ArrayList<>();
+		collect(PREFIX, NemoLensProperties.class, known, mapPrefixes);
+		Map<String, String> variables = new LinkedHashMap<>();
+		if (environment instanceof ConfigurableEnvironment configurable) {
+			for (PropertySource<?> source : configurable.getPropertySources()) {
+				if (source instanceof SystemEnvironmentPropertySource variablesSource) {
+					for (String name : variablesSource.getPropertyNames()) {
+						if (mapPrefixes.stream().noneMatch(name::startsWith)) {
+							variables.put(name, "");
+						}
+					}
+				}
+			}
+		}
+		return UnknownVariables.warnings(variables, PREFIX, known);
+	}
+
+	/** Each property's variable; a group's properties under its name; a map's keys under its prefix. */
+	private static void collect(String prefix, Class<?> type, List<String> known, List<String> mapPrefixes) {
+		for (PropertyDescriptor property : BeanUtils.getPropertyDescriptors(type)) {
+			if (property.getName().equals("class")) {
+				continue;
+			}
+			String variable = prefix + "_"
+					+ property.getName().replaceAll("([a-z])([A-Z])", "$1_$2").toUpperCase(Locale.ROOT);
+			Class<?> propertyType = property.getPropertyType();
+			if (propertyType.getDeclaringClass() == NemoLensProperties.class) {
+				collect(variable, propertyType, known, mapPrefixes);
+			}
+			else if (Map.class.isAssignableFrom(propertyType)) {
+				mapPrefixes.add(variable + "_");
+			}
+			else {
+				known.add(variable);
+			}
+		}
+	}
+
+}

@@ -1,0 +1,69 @@
+package nemo.lens.autoconfigure;
+
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.library.dependencies.SliceAssignment;
+import com.tngtech.archunit.library.dependencies.SliceIdentifier;
+import org.junit.jupiter.api.Test;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The Spring layer is laid out by concern: the root holds the entry configuration and the
+ * properties, each door, binding, the handle, AOT and failure reporting a package of its own, and
+ * the packages import one another in one direction only.
+ */
+class SpringLayerArchitectureTests {
+
+	private static final String ROOT = "nemo.lens.autoconfigure";
+
+	private static final JavaClasses MAIN_CLASSES = new ClassFileImporter()
+		.withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+		.importPackages(ROOT, "nemo.lens.actuate");
+
+	@Test
+	void packagesFormNoImportCycle() {
+		slices().assignedFrom(new SpringPackages()).should().beFreeOfCycles().check(MAIN_CLASSES);
+	}
+
+	@Test
+	void theRootImportsNoSubpackage() {
+		noClasses().that()
+			.resideInAPackage(ROOT)
+			.should()
+			.dependOnClassesThat()
+			.resideInAPackage(ROOT + ".(*)..")
+			.because("every subpackage imports the root's properties; the root importing one back would be a cycle")
+			.check(MAIN_CLASSES);
+	}
+
+	@Test
+	void theRootHoldsAtMostFourClasses() {
+		assertThat(MAIN_CLASSES.stream()
+			.filter((type) -> type.getPackageName().equals(ROOT) && type.isTopLevelClass()
+					&& !type.getSimpleName().equals("package-info"))
+			.map(JavaClass::getSimpleName)).hasSizeLessThanOrEqualTo(4);
+	}
+
+	/** One slice per package, the root included. */
+	private static final class SpringPackages implements SliceAssignment {
+
+		@Override
+		public SliceIdentifier getIdentifierOf(JavaClass javaClass) {
+			String packageName = javaClass.getPackageName();
+			return (packageName.startsWith("nemo.lens.autoconfigure") || packageName.startsWith("nemo.lens.actuate"))
+					? SliceIdentifier.of(packageName) : SliceIdentifier.ignore();
+		}
+
+		@Override
+		public String getDescription() {
+			return "packages of the Spring layer";
+		}
+
+	}
+
+}

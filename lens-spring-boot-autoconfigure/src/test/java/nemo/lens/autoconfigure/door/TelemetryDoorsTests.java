@@ -1,0 +1,68 @@
+package nemo.lens.autoconfigure.door;
+
+import java.util.Map;
+
+import nemo.lens.ExportStrategyRegistry;
+import nemo.lens.NemoLensConfig;
+import nemo.lens.TelemetryHandle;
+import nemo.lens.TelemetryOptions;
+import nemo.lens.TelemetrySetup;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class TelemetryDoorsTests {
+
+	private static TelemetryHandle handle(boolean enabled, int rank) {
+		NemoLensConfig config = NemoLensConfig.builder().enabled(enabled).exporter("none").build();
+		return new TelemetrySetup(new ExportStrategyRegistry((name) -> null), (name) -> null).setup(config, rank, 2,
+				TelemetryOptions.defaults());
+	}
+
+	@Test
+	void aSilentRanksGatedDoorIsSilencedAndItsOwnSdkToo() {
+		TelemetryHandle silent = handle(true, 0);
+		TelemetryDoors doors = new TelemetryDoors(silent, DoorGates.defaults());
+		assertThat(doors.open("micrometer.otlp")).isEqualTo(DoorState.SILENCED);
+		assertThat(doors.states()).containsEntry(TelemetryDoors.LENS_SDK, DoorState.SILENCED)
+			.containsEntry("micrometer.otlp", DoorState.SILENCED);
+		silent.shutdown();
+	}
+
+	@Test
+	void theExportingRanksGatedDoorExports() {
+		TelemetryHandle exporting = handle(true, 1);
+		assertThat(new TelemetryDoors(exporting, DoorGates.defaults()).open("micrometer.otlp"))
+			.isEqualTo(DoorState.EXPORTING);
+		exporting.shutdown();
+	}
+
+	@Test
+	void withLensDisabledEveryDoorIsUngatedAndLensHasNoDoorOfItsOwn() {
+		TelemetryHandle disabled = handle(false, 0);
+		TelemetryDoors doors = new TelemetryDoors(disabled, DoorGates.defaults());
+		assertThat(doors.open(DoorGates.BOOT_OPENTELEMETRY)).isEqualTo(DoorState.UNGATED);
+		assertThat(doors.states()).doesNotContainKey(TelemetryDoors.LENS_SDK);
+	}
+
+	@Test
+	void askingWhatADoorMustDoRecordsNothing() {
+		TelemetryHandle silent = handle(true, 0);
+		TelemetryDoors doors = new TelemetryDoors(silent, DoorGates.of(Map.of()));
+		assertThat(doors.stateOf("micrometer.datadog")).isEqualTo(DoorState.SILENCED);
+		assertThat(doors.states()).doesNotContainKey("micrometer.datadog");
+		silent.shutdown();
+	}
+
+	@Test
+	void aDoorLeftAsConfiguredIsReportedUngatedWhateverTheDecision() {
+		TelemetryHandle silent = handle(true, 0);
+		TelemetryDoors doors = new TelemetryDoors(silent, DoorGates.defaults());
+		doors.open("micrometer.otlp");
+		doors.leftAsConfigured("micrometer.otlp");
+		assertThat(doors.states()).containsEntry("micrometer.otlp", DoorState.UNGATED);
+		assertThat(doors.named(DoorState.SILENCED)).containsExactly(TelemetryDoors.LENS_SDK);
+		silent.shutdown();
+	}
+
+}

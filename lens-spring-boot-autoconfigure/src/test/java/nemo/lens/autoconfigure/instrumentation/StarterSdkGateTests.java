@@ -1,0 +1,92 @@
+package nemo.lens.autoconfigure.instrumentation;
+
+import java.util.Map;
+
+import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.sdk.OpenTelemetrySdk;
+import io.opentelemetry.sdk.autoconfigure.AutoConfiguredOpenTelemetrySdk;
+import io.opentelemetry.sdk.autoconfigure.AutoConfiguredOpenTelemetrySdkBuilder;
+import io.opentelemetry.sdk.resources.Resource;
+import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
+import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
+import nemo.lens.ExportStrategyRegistry;
+import nemo.lens.NemoLensConfig;
+import nemo.lens.TelemetryHandle;
+import nemo.lens.TelemetryOptions;
+import nemo.lens.TelemetrySetup;
+import nemo.lens.autoconfigure.door.DoorGates;
+import nemo.lens.autoconfigure.door.DoorState;
+import nemo.lens.autoconfigure.door.RankIdentity;
+import nemo.lens.autoconfigure.door.TelemetryDoors;
+import nemo.lens.launch.RankInfo;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The instrumentation starter builds its SDK with the SDK's autoconfigure module; the gate
+ * customizes that build as the starter would let it, here on the module itself.
+ */
+class StarterSdkGateTests {
+
+	private TelemetryHandle handle;
+
+	private OpenTelemetrySdk sdk;
+
+	private final InMemorySpanExporter exported = InMemorySpanExporter.create();
+
+	@AfterEach
+	void close() {
+		if (this.sdk != null) {
+			this.sdk.close();
+		}
+		if (this.handle != null) {
+			this.handle.shutdown();
+		}
+	}
+
+	private TelemetryDoors build(int rank, Map<String, Boolean> gates) {
+		RankInfo rankInfo = RankInfo.detect(Map.of("NEMO_LENS_RANK", String.valueOf(rank), "NEMO_LENS_WORLD_SIZE", "2"));
+		this.handle = new TelemetrySetup(new ExportStrategyRegistry((name) -> null), (name) -> null).setup(
+				NemoLensConfig.builder().enabled(true).exporter("none").runId("run-1").build(), rank, 2,
+				TelemetryOptions.defaults());
+		TelemetryDoors doors = new TelemetryDoors(this.handle, DoorGates.of(gates));
+		AutoConfiguredOpenTelemetrySdkBuilder builder = AutoConfiguredOpenTelemetrySdk.builder()
+			.addPropertiesSupplier(() -> Map.of("otel.traces.exporter", "none", "otel.metrics.exporter", "none",
+					"otel.logs.exporter", "none", "otel.service.name", "starter-app"))
+			.addTracerProviderCustomizer(
+					(tracerProvider, config) -> tracerProvider.addSpanProcessor(SimpleSpanProcessor.create(this.exported)));
+		new StarterSdkGate(doors, RankIdentity.of(this.handle, rankInfo), false).customize(builder);
+		this.sdk = builder.build().getOpenTelemetrySdk();
+		return doors;
+	}
+
+	@Test
+	void aSilentRankGetsADisabledSdkThatExportsNothing() {
+		TelemetryDoors doors = build(0, Map.of());
+		this.sdk.getTracer("test").spanBuilder("work").startSpan().end();
+		assertThat(this.exported.getFinishedSpanItems()).isEmpty();
+		assertThat(doors.states()).containsEntry(DoorGates.OTEL_STARTER, DoorState.SILENCED);
+	}
+
+	@Test
+	void anExportingRanksSdkExportsWithTheRankOnItsResource() {
+		TelemetryDoors doors = build(1, Map.of());
+		this.sdk.getTracer("test").spanBuilder("work").startSpan().end();
+		assertThat(this.exported.getFinishedSpanItems()).hasSize(1);
+		Resource resource = this.exported.getFinishedSpanItems().get(0).getResource();
+		assertThat(resource.getAttribute(AttributeKey.longKey("dl.rank"))).isEqualTo(1L);
+		assertThat(resource.getAttribute(AttributeKey.stringKey("service.name"))).isEqualTo("starter-app");
+		assertThat(doors.states()).containsEntry(DoorGates.OTEL_STARTER, DoorState.EXPORTING);
+	}
+
+	@Test
+	void anOptedOutStarterIsLeftAsConfiguredOnASilentRank() {
+		TelemetryDoors doors = build(0, Map.of(DoorGates.OTEL_STARTER, false));
+		this.sdk.getTracer("test").spanBuilder("work").startSpan().end();
+		assertThat(this.exported.getFinishedSpanItems()).hasSize(1);
+		assertThat(doors.states()).containsEntry(DoorGates.OTEL_STARTER, DoorState.UNGATED);
+	}
+
+}
