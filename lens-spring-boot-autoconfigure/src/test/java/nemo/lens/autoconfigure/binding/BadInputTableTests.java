@@ -16,6 +16,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.context.properties.bind.BindException;
+import org.springframework.boot.context.properties.bind.UnboundConfigurationPropertiesException;
 import org.springframework.boot.context.properties.source.ConfigurationProperty;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.core.env.StandardEnvironment;
@@ -141,6 +142,22 @@ class BadInputTableTests {
 						"-1s", "must not be negative"),
 				Row.fails("shutdown timeout not a duration", "nemo.lens.shutdown-timeout=forever",
 						"nemo.lens.shutdown-timeout", "forever", "to java.time.Duration"),
+				Row.fails("shutdown timeout not a duration (env)", "NEMO_LENS_SHUTDOWN_TIMEOUT=soon",
+						"NEMO_LENS_SHUTDOWN_TIMEOUT", "'soon'", "5s or 5000ms"),
+				Row.fails("shutdown timeout in an unknown unit (env)", "NEMO_LENS_SHUTDOWN_TIMEOUT=5 fortnights",
+						"NEMO_LENS_SHUTDOWN_TIMEOUT", "'5 fortnights'"),
+				Row.fails("shutdown timeout too long to hold (env)", "NEMO_LENS_SHUTDOWN_TIMEOUT=99999999999999999999d",
+						"NEMO_LENS_SHUTDOWN_TIMEOUT", "too long"),
+				Row.fails("shutdown timeout without a unit (env)", "NEMO_LENS_SHUTDOWN_TIMEOUT=5",
+						"NEMO_LENS_SHUTDOWN_TIMEOUT", "'5'", "write 5s or 5ms"),
+				Row.fails("shutdown timeout without a unit", "nemo.lens.shutdown-timeout=5", "nemo.lens.shutdown-timeout",
+						"'5'", "write 5s or 5ms"),
+				Row.starts("enabled in another of the core's spellings (env)", "NEMO_LENS_ENABLED=on"),
+				Row.fails("a number form the core does not read", "nemo.lens.export-rank=0x10", "nemo.lens.export-rank",
+						"'0x10'", "whole number"),
+				Row.fails("unknown property", "nemo.lens.export-strategie=all_ranks", "nemo.lens.export-strategie"),
+				Row.fails("annotations switch not a boolean", "nemo.lens.annotations.enabled=sometimes",
+						"nemo.lens.annotations.enabled", "'sometimes'"),
 				Row.fails("torchrun rank not an integer",
 						"TORCHELASTIC_RUN_ID=j; RANK=five; WORLD_SIZE=8; LOCAL_RANK=0; LOCAL_WORLD_SIZE=4; GROUP_RANK=0",
 						"RANK", "'five'", "whole number"),
@@ -232,6 +249,12 @@ class BadInputTableTests {
 					assertThat(context).hasFailed();
 					assertThat(report(context.getStartupFailure())).contains(row.reportContains());
 				}
+				if (Boolean.getBoolean("badInput.print")) {
+					System.out.println("BADINPUT| " + row.what() + " | " + row.inputs() + " | "
+							+ (context.getStartupFailure() != null
+									? report(context.getStartupFailure()).strip().replace("\n", " ") : "starts")
+							+ " |");
+				}
 			});
 	}
 
@@ -243,6 +266,9 @@ class BadInputTableTests {
 				ConfigurationProperty property = bind.getProperty();
 				report.append(bind.getMessage()).append(" Property: ").append(property.getName()).append(" Value: \"").append(property.getValue())
 					.append("\" Reason: ").append(rootCause(bind).getMessage()).append('\n');
+			}
+			if (cause instanceof UnboundConfigurationPropertiesException unbound) {
+				report.append("Reason: ").append(unbound.getMessage()).append('\n');
 			}
 			if (cause instanceof LensStartupException lens) {
 				report.append("Description: ").append(lens.getMessage()).append(" Action: ").append(lens.getAction())
