@@ -61,14 +61,18 @@ public final class TelemetryHandleAutoConfiguration {
 	}
 
 	/**
-	 * The handle Lens decides and owns, and its shutdown at context close; a
-	 * {@link TelemetryHandle} the application defines is its own to shut down.
+	 * The handle Lens decides and owns. Its bounded shutdown is the bean's own destroy callback
+	 * ({@code shutdown()}, within {@code nemo.lens.shutdown-timeout}), so Spring runs it after every
+	 * bean that depends on the handle, on its {@code OpenTelemetry} or on a {@code Tracer} or
+	 * {@code Meter} made from them: spans and metrics recorded in an application's
+	 * {@code @PreDestroy} are exported. A start-up that fails after the handle was made closes it
+	 * the same way. A {@link TelemetryHandle} the application defines is its own to shut down.
 	 */
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnMissingBean(TelemetryHandle.class)
 	static class TelemetryHandleConfiguration {
 
-		@Bean(destroyMethod = "")
+		@Bean(destroyMethod = "shutdown")
 		TelemetryHandle lensTelemetryHandle(NemoLensProperties properties, Environment environment,
 				ExportStrategyRegistry registry, RankInfo rankInfo, ListableBeanFactory beanFactory) {
 			LensSettings.unknownVariables(environment).forEach(logger::warn);
@@ -78,12 +82,6 @@ public final class TelemetryHandleAutoConfiguration {
 				.create(LensSettings.config(properties, environment), rankInfo, pipeline);
 			pipeline.decided(handle.isExporting());
 			return handle;
-		}
-
-		@Bean
-		TelemetryHandleShutdown lensTelemetryHandleShutdown(TelemetryHandle lensTelemetryHandle,
-				NemoLensProperties properties) {
-			return new TelemetryHandleShutdown(lensTelemetryHandle, properties.getShutdownTimeout());
 		}
 
 	}

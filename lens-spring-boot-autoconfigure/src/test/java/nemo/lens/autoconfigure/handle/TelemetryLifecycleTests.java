@@ -8,6 +8,9 @@ import nemo.lens.RecordingSpanExporter;
 import nemo.lens.TelemetryHandle;
 import nemo.lens.UnresponsiveCollector;
 import org.junit.jupiter.api.Test;
+
+import org.springframework.beans.factory.DisposableBean;
+import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -38,6 +41,38 @@ class TelemetryLifecycleTests {
 		assertThat(exporter.spans()).singleElement()
 			.satisfies((span) -> assertThat(span.getAttributes().asMap().toString())
 				.contains("nemo.span.truncated=true"));
+	}
+
+	@Test
+	void aSpanRecordedWhenAnApplicationBeanIsDestroyedIsExported() {
+		RecordingSpanExporter exporter = new RecordingSpanExporter();
+		this.runner.withBean(RecordingSpanExporter.class, () -> exporter)
+			.withBean(JobSummary.class)
+			.run((context) -> assertThat(context).hasSingleBean(JobSummary.class));
+		assertThat(exporter.spans()).extracting((span) -> span.getName()).containsExactly("job.summary");
+	}
+
+	@Test
+	void aStartUpThatFailsAfterTheHandleWasMadeFlushesAndClosesIt() {
+		RecordingSpanExporter exporter = new RecordingSpanExporter();
+		TelemetryHandle[] handle = new TelemetryHandle[1];
+		this.runner.withBean(RecordingSpanExporter.class, () -> exporter)
+			.withBean("failsAfterTheHandle", Object.class, () -> {
+				throw new IllegalStateException("the application cannot start");
+			}, (definition) -> definition.setDependsOn("lensTelemetryHandle"))
+			.withInitializer((context) -> context.getBeanFactory().addBeanPostProcessor(new BeanPostProcessor() {
+				@Override
+				public Object postProcessAfterInitialization(Object bean, String beanName) {
+					if (bean instanceof TelemetryHandle made) {
+						handle[0] = made;
+						made.tracer().spanBuilder("before-failure").startSpan().end();
+					}
+					return bean;
+				}
+			}))
+			.run((context) -> assertThat(context).hasFailed());
+		assertThat(handle[0].isShutdown()).isTrue();
+		assertThat(exporter.spans()).extracting((span) -> span.getName()).containsExactly("before-failure");
 	}
 
 	@Test
@@ -99,6 +134,23 @@ class TelemetryLifecycleTests {
 		}
 		assertThat(output).containsOnlyOnce("NeMo Lens could not export spans (java.net.ConnectException")
 			.containsOnlyOnce("NeMo Lens: 1 of 1 spans were not delivered (1 failed to export");
+	}
+
+
+	/** An application bean that records a last span when the context closes. */
+	static final class JobSummary implements DisposableBean {
+
+		private final TelemetryHandle handle;
+
+		JobSummary(TelemetryHandle handle) {
+			this.handle = handle;
+		}
+
+		@Override
+		public void destroy() {
+			this.handle.tracer().spanBuilder("job.summary").startSpan().end();
+		}
+
 	}
 
 }
