@@ -4,13 +4,14 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.LongStream;
 
+import io.opentelemetry.api.metrics.LongCounter;
 import io.opentelemetry.api.trace.Span;
+import jakarta.annotation.PreDestroy;
 import nemo.lens.TelemetryHandle;
 import nemo.lens.spans.SpanGroups;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
-import org.springframework.beans.factory.DisposableBean;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
 
@@ -21,13 +22,14 @@ import org.springframework.web.bind.annotation.RestController;
  * count below holds while that group is enabled (the default).
  *
  * <p>
- * It counts the {@code /work} calls it served ({@code GET /work/served}) and logs the final count
- * and the spans they made when the context closes, after the web server stopped taking requests.
+ * It counts the {@code /work} calls it served ({@code GET /work/served}, and the counter
+ * {@code sample.work.calls}) and logs the final count and the spans they made when the context
+ * closes, after the web server stopped taking requests.
  * That is the application's own count, which a client cannot know exactly: a request it gave up
  * on, or one its HTTP client sent again after a dropped connection, may still have been served.
  */
 @RestController
-class WorkController implements DisposableBean {
+class WorkController {
 
 	private static final Log logger = LogFactory.getLog(WorkController.class);
 
@@ -37,8 +39,11 @@ class WorkController implements DisposableBean {
 
 	private final AtomicLong served = new AtomicLong();
 
+	private final LongCounter calls;
+
 	WorkController(TelemetryHandle telemetry) {
 		this.telemetry = telemetry;
+		this.calls = telemetry.meter().counterBuilder("sample.work.calls").setDescription("/work calls served").build();
 	}
 
 	@GetMapping("/work")
@@ -59,6 +64,7 @@ class WorkController implements DisposableBean {
 		}
 		finally {
 			this.served.incrementAndGet();
+			this.calls.add(1);
 		}
 		return Map.of("rank", this.telemetry.rank(), "worldSize", this.telemetry.worldSize(), "exporting",
 				this.telemetry.isExporting(), "traceId", traceId[0], "spans", SPANS_PER_CALL, "checksum", checksum[0]);
@@ -79,8 +85,13 @@ class WorkController implements DisposableBean {
 		return Map.of("calls", calls, "spans", calls * SPANS_PER_CALL);
 	}
 
-	@Override
-	public void destroy() {
+	/** How many {@code /work} calls this process served so far. */
+	long calls() {
+		return this.served.get();
+	}
+
+	@PreDestroy
+	void logServed() {
 		long calls = this.served.get();
 		logger.info("Served " + calls + " /work calls, " + (calls * SPANS_PER_CALL) + " spans");
 	}

@@ -6,6 +6,7 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 
 import com.google.protobuf.ByteString;
 import io.opentelemetry.proto.collector.logs.v1.ExportLogsServiceRequest;
@@ -58,11 +59,24 @@ final class OtlpDecoder {
 			for (ScopeMetrics scopeMetrics : resourceMetrics.getScopeMetricsList()) {
 				String scope = scopeMetrics.getScope().getName();
 				for (Metric metric : scopeMetrics.getMetricsList()) {
-					metrics.add(new ReceivedMetric(resource, scope, metric.getName(), metric.getDataCase().name()));
+					metrics.add(new ReceivedMetric(resource, scope, metric.getName(), metric.getDataCase().name(),
+							total(metric)));
 				}
 			}
 		}
 		return metrics;
+	}
+
+	/** A sum's points added up, each an integer or a double. */
+	private static OptionalDouble total(Metric metric) {
+		if (!metric.hasSum()) {
+			return OptionalDouble.empty();
+		}
+		return OptionalDouble.of(metric.getSum()
+			.getDataPointsList()
+			.stream()
+			.mapToDouble((point) -> point.hasAsInt() ? point.getAsInt() : point.getAsDouble())
+			.sum());
 	}
 
 	static List<ReceivedLogRecord> logRecords(ExportLogsServiceRequest request) {

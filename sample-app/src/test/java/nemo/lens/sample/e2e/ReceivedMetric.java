@@ -1,5 +1,6 @@
 package nemo.lens.sample.e2e;
 
+import java.util.OptionalDouble;
 import java.util.OptionalLong;
 
 /**
@@ -11,8 +12,10 @@ import java.util.OptionalLong;
  * @param name the metric name
  * @param type the OTLP data kind: {@code SUM}, {@code GAUGE}, {@code HISTOGRAM},
  * {@code EXPONENTIAL_HISTOGRAM} or {@code SUMMARY}
+ * @param total the sum of the values of a {@code SUM}'s points, empty for other kinds
  */
-public record ReceivedMetric(ReceivedResource resource, String scopeName, String name, String type) {
+public record ReceivedMetric(ReceivedResource resource, String scopeName, String name, String type,
+		OptionalDouble total) {
 
 	/** The sending resource's {@code dl.rank}. */
 	public OptionalLong rank() {
