@@ -49,6 +49,8 @@ public final class TelemetryHandle implements AutoCloseable {
 
 	private final AtomicBoolean shutDown = new AtomicBoolean();
 
+	private volatile ShutdownHook shutdownHook;
+
 	TelemetryHandle(NemoLensConfig config, String runIdSource, int rank, int worldSize, String exportStrategy,
 			OpenTelemetry openTelemetry, ExportingTelemetry exporting, SpanGroups spanGroups, JobTrace jobTrace) {
 		this.config = config;
@@ -211,7 +213,21 @@ public final class TelemetryHandle implements AutoCloseable {
 	 */
 	public void shutdown(Duration timeout) {
 		if (this.shutDown.compareAndSet(false, true) && this.exporting != null) {
+			ShutdownHook hook = this.shutdownHook;
+			if (hook != null) {
+				hook.remove();
+			}
 			this.exporting.shutdown(timeout);
+		}
+	}
+
+	/**
+	 * Runs {@link #shutdown()} at JVM exit unless it ran before; only an exporting rank has
+	 * anything to deliver, so a silent one registers nothing.
+	 */
+	void shutDownAtExit() {
+		if (this.exporting != null) {
+			this.shutdownHook = ShutdownHook.register(this::shutdown);
 		}
 	}
 

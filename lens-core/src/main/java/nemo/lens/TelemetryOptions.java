@@ -43,6 +43,8 @@ public final class TelemetryOptions implements ExportOverrides {
 
 	private final Set<String> extraSpanGroups;
 
+	private final boolean shutdownHook;
+
 	private TelemetryOptions(Builder builder) {
 		this.exportStrategy = builder.exportStrategy;
 		this.spanExporter = builder.spanExporter;
@@ -55,6 +57,7 @@ public final class TelemetryOptions implements ExportOverrides {
 		this.otelProperties = builder.otelProperties;
 		this.warnings = builder.warnings;
 		this.extraSpanGroups = builder.extraSpanGroups;
+		this.shutdownHook = builder.shutdownHook;
 	}
 
 	/**
@@ -166,6 +169,14 @@ public final class TelemetryOptions implements ExportOverrides {
 	}
 
 	/**
+	 * Whether an exporting rank's handle shuts itself down from a JVM shutdown hook.
+	 * @return whether the hook is registered
+	 */
+	public boolean shutdownHook() {
+		return this.shutdownHook;
+	}
+
+	/**
 	 * Builds {@link TelemetryOptions}.
 	 */
 	public static final class Builder {
@@ -190,6 +201,8 @@ public final class TelemetryOptions implements ExportOverrides {
 		private Consumer<String> warnings;
 
 		private Set<String> extraSpanGroups = Set.of();
+
+		private boolean shutdownHook = true;
 
 		private Builder() {
 		}
@@ -320,6 +333,19 @@ public final class TelemetryOptions implements ExportOverrides {
 		 */
 		public Builder extraSpanGroups(Collection<String> extraSpanGroups) {
 			this.extraSpanGroups = Set.copyOf(extraSpanGroups);
+			return this;
+		}
+
+		/**
+		 * Sets whether an exporting rank's handle registers a JVM shutdown hook that runs its
+		 * bounded shutdown, so that a rank ended by SIGTERM (as Slurm, torchrun and Kubernetes end
+		 * ranks) still delivers what it queued. On by default; a framework that shuts the handle
+		 * down itself, such as the Spring starter when its context closes, turns it off.
+		 * @param shutdownHook whether to register the hook
+		 * @return this builder
+		 */
+		public Builder shutdownHook(boolean shutdownHook) {
+			this.shutdownHook = shutdownHook;
 			return this;
 		}
 

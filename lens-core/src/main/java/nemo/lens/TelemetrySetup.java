@@ -92,8 +92,12 @@ public final class TelemetrySetup {
 			.options(options)
 			.environment(this.environment)
 			.build();
-		return new TelemetryHandle(resolved, runId.source(), rank, worldSize, strategyName, exporting.sdk(), exporting,
-				groups, jobTrace);
+		TelemetryHandle handle = new TelemetryHandle(resolved, runId.source(), rank, worldSize, strategyName,
+				exporting.sdk(), exporting, groups, jobTrace);
+		if (options.shutdownHook()) {
+			handle.shutDownAtExit();
+		}
+		return handle;
 	}
 
 	/** Checked on every rank, so that a bad spec fails the whole job at start, not only its exporters. */

@@ -54,7 +54,9 @@ final class TelemetryHandleFactory {
 		TelemetryOptions.Builder options = TelemetryOptions.builder()
 			.localRank(rankInfo.localRank().isPresent() ? rankInfo.localRank().getAsInt() : null)
 			.rankInfo(rankInfo)
-			.warnings(deliveryLogger::warn);
+			.warnings(deliveryLogger::warn)
+			// The context closes the handle, after the beans that use it.
+			.shutdownHook(false);
 		pipeline.applyTo(options);
 		TelemetryHandle handle = setup(config, rankInfo, options.build());
 		logger.info("NeMo Lens: " + rankInfo.describe() + "; strategy " + config.exportStrategy() + "; "
