@@ -1,10 +1,15 @@
 package nemo.lens;
 
+import java.io.IOException;
 import java.time.Duration;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.sdk.common.CompletableResultCode;
+import io.opentelemetry.sdk.trace.data.SpanData;
 import io.opentelemetry.sdk.trace.export.SpanExporter;
 import org.junit.jupiter.api.Test;
 
@@ -62,6 +67,50 @@ class TelemetryLossReportTests {
 		handle.tracer().spanBuilder("step").startSpan().end();
 		handle.shutdown();
 		assertThat(this.warnings).isEmpty();
+	}
+
+
+	@Test
+	void withNoExporterAtAllNothingIsRecordedAndShutdownReportsNoLoss() {
+		NemoLensConfig config = NemoLensConfig.builder().enabled(true).exportStrategy("all_ranks").exporter("none").build();
+		TelemetryHandle handle = new TelemetrySetup(new ExportStrategyRegistry((name) -> null), (name) -> null)
+			.setup(config, 0, 1, TelemetryOptions.builder().warnings(this.warnings::add).build());
+		Span span = handle.tracer().spanBuilder("step").startSpan();
+		assertThat(span.isRecording()).as("a span nothing can export").isFalse();
+		span.end();
+		handle.shutdown(Duration.ofSeconds(2));
+		assertThat(this.warnings).isEmpty();
+	}
+
+	@Test
+	void theFirstFailureIsReportedWithoutTheCredentialsOfTheEndpoint() {
+		SpanExporter failing = new SpanExporter() {
+
+			@Override
+			public CompletableResultCode export(Collection<SpanData> spans) {
+				return CompletableResultCode.ofExceptionalFailure(new IOException(
+						"Failed to connect to https://lens:s3cr3t@collector.example:4318/v1/traces?token=abc"));
+			}
+
+			@Override
+			public CompletableResultCode flush() {
+				return CompletableResultCode.ofSuccess();
+			}
+
+			@Override
+			public CompletableResultCode shutdown() {
+				return CompletableResultCode.ofSuccess();
+			}
+
+		};
+		TelemetryHandle handle = exportingRank(failing);
+		handle.tracer().spanBuilder("step").startSpan().end();
+		handle.shutdown(Duration.ofSeconds(2));
+		assertThat(this.warnings).first()
+			.asString()
+			.contains("https://collector.example:4318/v1/traces?<redacted>")
+			.doesNotContain("s3cr3t")
+			.doesNotContain("abc");
 	}
 
 }

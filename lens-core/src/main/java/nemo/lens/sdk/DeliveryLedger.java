@@ -15,6 +15,7 @@ import io.opentelemetry.sdk.metrics.data.MetricData;
 import io.opentelemetry.sdk.metrics.export.MetricExporter;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import io.opentelemetry.sdk.trace.export.SpanExporter;
+import nemo.lens.env.Redaction;
 
 /**
  * Counts what an exporting rank produced and what reached the collector, so that a dead or
@@ -82,7 +83,7 @@ final class DeliveryLedger {
 		if (this.failureReported.compareAndSet(false, true)) {
 			Throwable cause = result.getFailureThrowable();
 			this.warnings.accept("NeMo Lens could not export " + signal + " ("
-					+ ((cause != null) ? cause.toString() : "rejected")
+					+ ((cause != null) ? Redaction.redact(cause.toString()) : "rejected")
 					+ "); later failures are counted and reported once at shutdown");
 		}
 	}

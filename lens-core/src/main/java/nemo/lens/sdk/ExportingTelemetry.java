@@ -289,7 +289,10 @@ public final class ExportingTelemetry {
 					(otlp && this.config.metricsEnabled() && this.options.metricReader() == null) ? "otlp" : "none");
 			properties.put("otel.logs.exporter",
 					(otlp && this.config.logsEnabled() && this.options.logRecordExporter() == null) ? "otlp" : "none");
-			if (!this.config.tracesEnabled()) {
+			// Nothing recorded where nothing can export: no span to keep, and no loss to report.
+			boolean spansLeave = this.config.tracesEnabled() && (otlp || this.options.spanExporter() != null
+					|| exporter == ExporterName.CONSOLE);
+			if (!spansLeave) {
 				properties.put("otel.traces.sampler", "always_off");
 			}
 			return properties;

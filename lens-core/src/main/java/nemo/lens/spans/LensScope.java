@@ -1,8 +1,15 @@
 package nemo.lens.spans;
 
+import java.io.PrintWriter;
+import java.io.StringWriter;
+
+import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.common.Attributes;
+import io.opentelemetry.api.common.AttributesBuilder;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.context.Scope;
+import nemo.lens.env.Redaction;
 
 /**
  * A started helper span, current until closed: close it with try-with-resources. Closing ends the
@@ -15,6 +22,12 @@ import io.opentelemetry.context.Scope;
  * which do.
  */
 public final class LensScope implements AutoCloseable {
+
+	private static final AttributeKey<String> EXCEPTION_TYPE = AttributeKey.stringKey("exception.type");
+
+	private static final AttributeKey<String> EXCEPTION_MESSAGE = AttributeKey.stringKey("exception.message");
+
+	private static final AttributeKey<String> EXCEPTION_STACKTRACE = AttributeKey.stringKey("exception.stacktrace");
 
 	static final LensScope NOOP = new LensScope(Span.getInvalid(), Scope.noop(), AttributeRules.DEFAULT);
 
@@ -75,15 +88,24 @@ public final class LensScope implements AutoCloseable {
 
 	/**
 	 * Records an exception as an event and sets the span's status to {@link StatusCode#ERROR}, as
-	 * Python's {@code managed_span} does.
+	 * Python's {@code managed_span} does. Its message and stack trace are redacted first
+	 * ({@link Redaction}): an exception often names the URL it failed on, credentials included.
 	 * @param exception the exception
 	 * @return this scope
 	 */
 	public LensScope recordException(Throwable exception) {
 		if (this != NOOP && exception != null) {
-			this.span.recordException(exception);
-			this.span.setStatus(StatusCode.ERROR,
-					(exception.getMessage() != null) ? exception.getMessage() : exception.getClass().getName());
+			StringWriter stackTrace = new StringWriter();
+			exception.printStackTrace(new PrintWriter(stackTrace));
+			String message = Redaction.redact(exception.getMessage());
+			AttributesBuilder event = Attributes.builder()
+				.put(EXCEPTION_TYPE, exception.getClass().getName())
+				.put(EXCEPTION_STACKTRACE, Redaction.redact(stackTrace.toString()));
+			if (message != null) {
+				event.put(EXCEPTION_MESSAGE, message);
+			}
+			this.span.addEvent("exception", event.build());
+			this.span.setStatus(StatusCode.ERROR, (message != null) ? message : exception.getClass().getName());
 		}
 		return this;
 	}

@@ -1,0 +1,36 @@
+package nemo.lens.env;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class RedactionTests {
+
+	@Test
+	void userInfoIsRemovedFromAUrlInAConnectFailure() {
+		assertThat(Redaction.redact(
+				"java.net.ConnectException: Failed to connect to https://lens:s3cr3t@collector.example:4318/v1/traces"))
+			.isEqualTo("java.net.ConnectException: Failed to connect to https://collector.example:4318/v1/traces")
+			.doesNotContain("s3cr3t");
+	}
+
+	@Test
+	void aQueryStringIsReplaced() {
+		assertThat(Redaction.redact("POST http://127.0.0.1:4318/v1/metrics?api_key=abc123&team=x failed: 503"))
+			.isEqualTo("POST http://127.0.0.1:4318/v1/metrics?<redacted> failed: 503");
+	}
+
+	@Test
+	void credentialValuesAreReplaced() {
+		assertThat(Redaction.redact("headers: Authorization: Bearer eyJhbGciOi.payload, x-api-key=k-123; token=t0k"))
+			.isEqualTo("headers: Authorization: <redacted>, x-api-key=<redacted>; token=<redacted>");
+	}
+
+	@Test
+	void textWithoutSecretsIsUnchanged() {
+		String text = "java.io.IOException: timeout after 10000 ms exporting 512 spans to http://127.0.0.1:4318/v1/traces";
+		assertThat(Redaction.redact(text)).isEqualTo(text);
+		assertThat(Redaction.redact(null)).isNull();
+	}
+
+}
