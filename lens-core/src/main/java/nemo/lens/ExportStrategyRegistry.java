@@ -80,10 +80,13 @@ public final class ExportStrategyRegistry {
 	 * overridden) or is not registered
 	 */
 	public void unregister(String name) {
+		if (name == null || name.isEmpty()) {
+			throw new IllegalArgumentException("Strategy name must be a non-empty string.");
+		}
 		if (BuiltinStrategies.NAMES.contains(name)) {
 			throw new IllegalArgumentException("Cannot unregister built-in strategy '" + name + "'.");
 		}
-		if (name == null || this.strategies.remove(name) == null) {
+		if (this.strategies.remove(name) == null) {
 			throw new IllegalArgumentException("Strategy '" + name + "' is not registered.");
 		}
 	}

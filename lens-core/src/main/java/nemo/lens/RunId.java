@@ -1,6 +1,7 @@
 package nemo.lens;
 
 import java.util.UUID;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 import nemo.lens.launch.JobIdentity;
@@ -38,16 +39,17 @@ final class RunId {
 	 * @param rank the rank the call decides for
 	 * @param worldSize the world size the call decides for
 	 * @param environment looks variables up
+	 * @param warnings told, once, when the launcher's variables cannot be read for a shared run id
 	 * @return the run id and its source
 	 */
 	static RunId resolve(NemoLensConfig config, RankInfo rankInfo, int rank, int worldSize,
-			Function<String, String> environment) {
+			Function<String, String> environment, Consumer<String> warnings) {
 		if (!config.runId().isEmpty()) {
 			String variable = environment.apply(VARIABLE);
 			boolean fromVariable = variable != null && variable.trim().equals(config.runId());
 			return new RunId(config.runId(), fromVariable ? VARIABLE : SETTING);
 		}
-		RankInfo launcher = (rankInfo != null) ? rankInfo : detect(environment, rank, worldSize);
+		RankInfo launcher = (rankInfo != null) ? rankInfo : detect(environment, rank, worldSize, warnings);
 		if (launcher != null) {
 			JobIdentity job = JobIdentity.of(launcher, environment).orElse(null);
 			if (job != null) {
@@ -59,14 +61,20 @@ final class RunId {
 
 	/**
 	 * The launcher of this process, when the rank the call was given is the one it says: a rank
-	 * the caller found some other way must not take another launcher's job id.
+	 * the caller found some other way must not take another launcher's job id. Launcher variables
+	 * that cannot be read are said out loud: each rank would draw a run id of its own, and the
+	 * job's trace would split by rank.
 	 */
-	private static RankInfo detect(Function<String, String> environment, int rank, int worldSize) {
+	private static RankInfo detect(Function<String, String> environment, int rank, int worldSize,
+			Consumer<String> warnings) {
 		try {
 			RankInfo detected = RankInfo.detect(environment);
 			return (detected.rank() == rank && detected.worldSize() == worldSize) ? detected : null;
 		}
 		catch (IllegalArgumentException ex) {
+			warnings.accept("NeMo Lens could not read the launcher's variables for a run id all ranks share ("
+					+ ex.getMessage() + "); this rank uses a random one. Fix the variable named, or set "
+					+ VARIABLE + " to the same value on every rank.");
 			return null;
 		}
 	}

@@ -4,6 +4,7 @@ import java.util.LinkedHashSet;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.logging.Logger;
 
 import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.baggage.propagation.W3CBaggagePropagator;
@@ -39,6 +40,8 @@ public final class TelemetrySetup {
 	private static final OpenTelemetry NON_EXPORTING = OpenTelemetry.propagating(ContextPropagators
 		.create(TextMapPropagator.composite(W3CTraceContextPropagator.getInstance(), W3CBaggagePropagator.getInstance())));
 
+	private static final Logger logger = Logger.getLogger(TelemetrySetup.class.getName());
+
 	private final ExportStrategyRegistry registry;
 
 	private final Function<String, String> environment;
@@ -73,7 +76,8 @@ public final class TelemetrySetup {
 	public TelemetryHandle setup(NemoLensConfig config, int rank, int worldSize, TelemetryOptions options) {
 		Objects.requireNonNull(config, "config must not be null");
 		Objects.requireNonNull(options, "options must not be null");
-		RunId runId = RunId.resolve(config, options.rankInfo(), rank, worldSize, this.environment);
+		RunId runId = RunId.resolve(config, options.rankInfo(), rank, worldSize, this.environment,
+				(options.warnings() != null) ? options.warnings() : logger::warning);
 		NemoLensConfig resolved = config.runId().isEmpty() ? config.toBuilder().runId(runId.value()).build() : config;
 		ExportStrategy strategy = (options.exportStrategy() != null) ? options.exportStrategy()
 				: this.registry.get(resolved.exportStrategy());

@@ -80,6 +80,14 @@ class ExportStrategyRegistryTests {
 	}
 
 	@Test
+	void aMissingNameIsRejectedWithTheReferenceMessage() {
+		assertThatIllegalArgumentException().isThrownBy(() -> this.registry.unregister(null))
+			.withMessage("Strategy name must be a non-empty string.");
+		assertThatIllegalArgumentException().isThrownBy(() -> this.registry.register(null, (c, r, w) -> true))
+			.withMessage("Strategy name must be a non-empty string.");
+	}
+
+	@Test
 	void unregisteringAnUnknownNameIsRejected() {
 		assertThatIllegalArgumentException().isThrownBy(() -> this.registry.unregister("ghost"))
 			.withMessage("Strategy 'ghost' is not registered.");

@@ -1,6 +1,8 @@
 package nemo.lens;
 
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 import nemo.lens.launch.RankInfo;
@@ -20,6 +22,8 @@ class RunIdTests {
 
 	private final Map<String, String> env = new HashMap<>();
 
+	private final List<String> warnings = new ArrayList<>();
+
 	private static NemoLensConfig config(String runId) {
 		return NemoLensConfig.builder().runId(runId).build();
 	}
@@ -27,7 +31,7 @@ class RunIdTests {
 	@Test
 	void configuredRunIdWinsOverTheLaunchersAndNamesTheSetting() {
 		this.env.putAll(SRUN_TASK);
-		RunId runId = RunId.resolve(config("mine"), null, 2, 4, this.env::get);
+		RunId runId = RunId.resolve(config("mine"), null, 2, 4, this.env::get, this.warnings::add);
 		assertThat(runId.value()).isEqualTo("mine");
 		assertThat(runId.source()).isEqualTo("nemo.lens.run-id");
 	}
@@ -35,14 +39,14 @@ class RunIdTests {
 	@Test
 	void configuredRunIdFromTheVariableNamesTheVariable() {
 		this.env.put("NEMO_LENS_RUN_ID", " mine ");
-		RunId runId = RunId.resolve(config("mine"), null, 0, 1, this.env::get);
+		RunId runId = RunId.resolve(config("mine"), null, 0, 1, this.env::get, this.warnings::add);
 		assertThat(runId.source()).isEqualTo("NEMO_LENS_RUN_ID");
 	}
 
 	@Test
 	void launcherDetectedFromTheEnvironmentGivesTheJobIdentity() {
 		this.env.putAll(SRUN_TASK);
-		RunId runId = RunId.resolve(config(""), null, 2, 4, this.env::get);
+		RunId runId = RunId.resolve(config(""), null, 2, 4, this.env::get, this.warnings::add);
 		assertThat(runId.value()).isEqualTo("812.3");
 		assertThat(runId.source()).isEqualTo("SLURM_JOB_ID.SLURM_STEP_ID");
 	}
@@ -50,7 +54,7 @@ class RunIdTests {
 	@Test
 	void rankTheCallerFoundElsewhereDoesNotTakeTheEnvironmentsJob() {
 		this.env.putAll(SRUN_TASK);
-		RunId runId = RunId.resolve(config(""), null, 1, 4, this.env::get);
+		RunId runId = RunId.resolve(config(""), null, 1, 4, this.env::get, this.warnings::add);
 		assertThat(runId.source()).isEqualTo("random");
 	}
 
@@ -59,22 +63,41 @@ class RunIdTests {
 		RankInfo srun = RankInfo.detect(SRUN_TASK);
 		this.env.putAll(SRUN_TASK);
 		this.env.put("TORCHELASTIC_RUN_ID", "not-this-one");
-		RunId runId = RunId.resolve(config(""), srun, 0, 1, this.env::get);
+		RunId runId = RunId.resolve(config(""), srun, 0, 1, this.env::get, this.warnings::add);
 		assertThat(runId.value()).isEqualTo("812.3");
 	}
 
 	@Test
 	void invalidLauncherVariablesLeaveARandomRunIdNotAnError() {
 		this.env.putAll(Map.of("TORCHELASTIC_RUN_ID", "rdzv", "RANK", "x", "WORLD_SIZE", "2", "LOCAL_RANK", "0"));
-		RunId runId = RunId.resolve(config(""), null, 0, 2, this.env::get);
+		RunId runId = RunId.resolve(config(""), null, 0, 2, this.env::get, this.warnings::add);
 		assertThat(runId.value()).matches("[0-9a-f]{12}");
 		assertThat(runId.source()).isEqualTo("random");
 	}
 
 	@Test
 	void randomRunIdsDiffer() {
-		assertThat(RunId.resolve(config(""), null, 0, 1, this.env::get).value())
-			.isNotEqualTo(RunId.resolve(config(""), null, 0, 1, this.env::get).value());
+		assertThat(RunId.resolve(config(""), null, 0, 1, this.env::get, this.warnings::add).value())
+			.isNotEqualTo(RunId.resolve(config(""), null, 0, 1, this.env::get, this.warnings::add).value());
+	}
+
+
+	@Test
+	void launcherVariablesThatCannotBeReadAreNamedInOneWarning() {
+		this.env.putAll(Map.of("TORCHELASTIC_RUN_ID", "rdzv-1", "RANK", "five", "WORLD_SIZE", "8", "LOCAL_RANK", "0"));
+		RunId runId = RunId.resolve(config(""), null, 5, 8, this.env::get, this.warnings::add);
+		assertThat(runId.source()).isEqualTo(RunId.RANDOM);
+		assertThat(this.warnings).singleElement()
+			.asString()
+			.contains("RANK", "'five'", "NEMO_LENS_RUN_ID");
+	}
+
+	@Test
+	void nothingIsWarnedWhenTheLauncherGivesTheRunId() {
+		this.env.putAll(SRUN_TASK);
+		assertThat(RunId.resolve(config(""), null, 2, 4, this.env::get, this.warnings::add).source())
+			.isEqualTo("SLURM_JOB_ID.SLURM_STEP_ID");
+		assertThat(this.warnings).isEmpty();
 	}
 
 }
