@@ -11,6 +11,7 @@ import org.springframework.aop.support.DefaultPointcutAdvisor;
 import org.springframework.aop.support.annotation.AnnotationMatchingPointcut;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanDefinition;
+import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.aop.AopAutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -46,6 +47,14 @@ public final class LensSpanAutoConfiguration {
 				new LensSpanInterceptor(handle::getIfAvailable));
 		advisor.setOrder(0);
 		return advisor;
+	}
+
+	/** Names, at start-up, the groups of {@code @LensSpan} methods that this process does not know. */
+	@Bean
+	@ConditionalOnLensSwitch(value = LensSwitches.ANNOTATIONS_ENABLED, matchIfMissing = true)
+	static LensSpanGroupCheck lensSpanGroupCheck(ConfigurableListableBeanFactory beanFactory,
+			ObjectProvider<TelemetryHandle> handle) {
+		return new LensSpanGroupCheck(beanFactory, handle);
 	}
 
 }

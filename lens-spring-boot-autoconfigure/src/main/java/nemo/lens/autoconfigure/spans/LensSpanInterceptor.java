@@ -1,6 +1,7 @@
 package nemo.lens.autoconfigure.spans;
 
 import java.lang.reflect.Method;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
@@ -71,7 +72,8 @@ final class LensSpanInterceptor implements MethodInterceptor {
 		Method method = AopUtils.getMostSpecificMethod(invocation.getMethod(), type);
 		LensSpan annotation = AnnotatedElementUtils.findMergedAnnotation(method, LensSpan.class);
 		String name = (annotation != null) ? annotation.name() : "";
-		String group = (annotation != null) ? annotation.group() : "";
+		// Group names are case-insensitive, as in the span-group spec.
+		String group = (annotation != null) ? annotation.group().trim().toLowerCase(Locale.ROOT) : "";
 		return new Target(name.isEmpty() ? type.getSimpleName() + "." + method.getName() : name, group);
 	}
 

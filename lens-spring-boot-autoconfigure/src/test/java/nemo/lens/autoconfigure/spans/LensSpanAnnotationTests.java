@@ -8,11 +8,14 @@ import nemo.lens.TelemetryHandle;
 import nemo.lens.spans.LensSpan;
 import nemo.lens.spans.SpanGroups;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import org.springframework.aop.support.AopUtils;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.autoconfigure.aop.AopAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
@@ -21,6 +24,7 @@ import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
  * {@code @LensSpan} on a Spring bean, in a real context with the real SDK: Python's
  * {@code @trace_fn} semantics (group checked at call time, exception recorded with ERROR).
  */
+@ExtendWith(OutputCaptureExtension.class)
 class LensSpanAnnotationTests {
 
 	private final RecordingSpanExporter exporter = new RecordingSpanExporter();
@@ -38,6 +42,28 @@ class LensSpanAnnotationTests {
 		this.runner.withPropertyValues("nemo.lens.span-groups=per_step")
 			.run((context) -> assertThat(context.getBean(Trainer.class).step(3)).isEqualTo(6));
 		assertThat(this.exporter.spans()).extracting(SpanData::getName).containsExactly("train.step");
+	}
+
+	@Test
+	void groupNamesAreCaseInsensitive() {
+		this.runner.withPropertyValues("nemo.lens.span-groups=per_step")
+			.withBean(ShoutingTrainer.class)
+			.run((context) -> context.getBean(ShoutingTrainer.class).step());
+		assertThat(this.exporter.spans()).extracting(SpanData::getName).containsExactly("shouted.step");
+	}
+
+	@Test
+	void aGroupNobodyDeclaredIsNamedOnceAtStartUp(CapturedOutput output) {
+		this.runner.run((context) -> assertThat(context).hasNotFailed());
+		assertThat(output.getAll().split("@LensSpan names the span group 'microbatch'", -1)).hasSize(2);
+		assertThat(output.getAll()).contains("[Trainer.microbatch] never run in a span");
+	}
+
+	@Test
+	void aDeclaredGroupIsNotWarnedAbout(CapturedOutput output) {
+		this.runner.withPropertyValues("nemo.lens.extra-span-groups=microbatch")
+			.run((context) -> assertThat(context).hasNotFailed());
+		assertThat(output.getAll()).doesNotContain("@LensSpan names the span group");
 	}
 
 	@Test
@@ -111,6 +137,14 @@ class LensSpanAnnotationTests {
 			assertThat(context).hasBean(LensSpanAutoConfiguration.class.getName()).doesNotHaveBean("lensSpanAdvisor");
 		});
 		this.runner.run((context) -> assertThat(context).hasBean("lensSpanAdvisor"));
+	}
+
+	static class ShoutingTrainer {
+
+		@LensSpan(name = "shouted.step", group = "Step")
+		void step() {
+		}
+
 	}
 
 	static class Trainer {
