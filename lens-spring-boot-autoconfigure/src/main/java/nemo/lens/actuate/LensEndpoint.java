@@ -2,6 +2,7 @@ package nemo.lens.actuate;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Supplier;
 
 import nemo.lens.ExportStrategy;
@@ -10,6 +11,8 @@ import nemo.lens.TelemetryHandle;
 import nemo.lens.launch.RankInfo;
 import nemo.lens.spans.SpanGroups;
 import nemo.lens.strategies.ExportStrategies;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
 
 import org.springframework.boot.actuate.endpoint.Access;
 import org.springframework.boot.actuate.endpoint.InvalidEndpointRequestException;
@@ -32,6 +35,11 @@ import org.springframework.boot.actuate.endpoint.annotation.WriteOperation;
  */
 @Endpoint(id = "lens", defaultAccess = Access.READ_ONLY)
 public class LensEndpoint {
+
+	/** The longest span-group spec a write takes: every known group fits many times over. */
+	public static final int MAX_SPEC_LENGTH = 1024;
+
+	private static final Log logger = LogFactory.getLog(LensEndpoint.class);
 
 	private final TelemetryHandle handle;
 
@@ -77,9 +85,19 @@ public class LensEndpoint {
 	 */
 	@WriteOperation
 	public SpanGroupsDescriptor spanGroups(String spanGroups) {
+		if (spanGroups.length() > MAX_SPEC_LENGTH) {
+			String reason = "spanGroups is " + spanGroups.length() + " characters long; at most " + MAX_SPEC_LENGTH
+					+ " are accepted.";
+			throw new InvalidEndpointRequestException(reason, reason);
+		}
+		SpanGroups groups = this.handle.spanGroups();
+		String before = groups.spec();
+		Set<String> enabledBefore = groups.enabled();
 		try {
-			SpanGroups groups = this.handle.spanGroups();
-			return new SpanGroupsDescriptor(spanGroups.trim(), List.copyOf(groups.set(spanGroups)));
+			List<String> enabled = List.copyOf(groups.set(spanGroups));
+			logger.info("NeMo Lens: span groups changed through the lens endpoint from '" + before + "' "
+					+ enabledBefore + " to '" + groups.spec() + "' " + enabled);
+			return new SpanGroupsDescriptor(groups.spec(), enabled);
 		}
 		catch (IllegalArgumentException ex) {
 			throw new InvalidEndpointRequestException(ex.getMessage(), ex.getMessage());
@@ -88,7 +106,8 @@ public class LensEndpoint {
 
 	/**
 	 * Describes one strategy: where it came from and whether this rank would export under it. A
-	 * strategy that throws reports its error instead.
+	 * strategy that throws reports the class of its error instead, never its message, which may
+	 * hold whatever the strategy read.
 	 * @param name the strategy name
 	 * @return the strategy, or {@code null} (404) when no strategy has that name
 	 */
@@ -106,7 +125,7 @@ public class LensEndpoint {
 		}
 		catch (RuntimeException ex) {
 			return new StrategyDescriptor(name, ExportStrategies.BUILTIN_STRATEGIES.contains(name), origin, null, null,
-					ex.getClass().getSimpleName() + ": " + ex.getMessage());
+					ex.getClass().getName());
 		}
 	}
 
@@ -128,7 +147,7 @@ public class LensEndpoint {
 	 * @param origin where it came from
 	 * @param selectsThisRank the strategy's answer for this rank, or {@code null} when it failed
 	 * @param wouldExport whether this rank would export under it (its answer, and Lens enabled)
-	 * @param error the strategy's error, or {@code null}
+	 * @param error the class of the strategy's error, or {@code null}
 	 */
 	public record StrategyDescriptor(String name, boolean builtin, StrategyOrigin origin, Boolean selectsThisRank,
 			Boolean wouldExport, String error) implements OperationResponseBody {

@@ -10,6 +10,7 @@ import nemo.lens.NemoLens;
 import nemo.lens.autoconfigure.BootLine;
 import nemo.lens.autoconfigure.endpoint.LensEndpointAutoConfiguration;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import org.springframework.boot.actuate.autoconfigure.endpoint.EndpointAutoConfiguration;
 import org.springframework.boot.actuate.autoconfigure.endpoint.jackson.JacksonEndpointAutoConfiguration;
@@ -20,11 +21,14 @@ import org.springframework.boot.actuate.info.Info;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.json.JsonParserFactory;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.assertj.core.api.Assertions.tuple;
 
+@ExtendWith(OutputCaptureExtension.class)
 class LensEndpointTests {
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
@@ -145,13 +149,13 @@ class LensEndpointTests {
 	}
 
 	@Test
-	void strategyThatThrowsReportsItsErrorAndTheEndpointKeepsWorking() {
+	void strategyThatThrowsReportsTheClassOfItsErrorOnlyAndTheEndpointKeepsWorking() {
 		this.torchrunRank1Of4.withBean("broken", ExportStrategy.class, () -> (c, r, w) -> {
 			throw new IllegalStateException("inventory service down");
 		}).run((context) -> {
 			LensEndpoint endpoint = context.getBean(LensEndpoint.class);
 			LensEndpoint.StrategyDescriptor detail = endpoint.strategy("broken");
-			assertThat(detail.error()).isEqualTo("IllegalStateException: inventory service down");
+			assertThat(detail.error()).isEqualTo("java.lang.IllegalStateException");
 			assertThat(detail.wouldExport()).isNull();
 			assertThat(endpoint.lens().strategies()).hasSize(5);
 		});
@@ -191,6 +195,24 @@ class LensEndpointTests {
 		assertThat(writes).containsExactly("spanGroups");
 		assertThat(LensEndpoint.class.getAnnotation(org.springframework.boot.actuate.endpoint.annotation.Endpoint.class)
 			.defaultAccess()).isEqualTo(org.springframework.boot.actuate.endpoint.Access.READ_ONLY);
+	}
+
+	@Test
+	void aSpecAboveTheLimitIsRefusedWithoutEchoAndChangesNothing() {
+		this.torchrunRank1Of4.run((context) -> {
+			LensEndpoint endpoint = context.getBean(LensEndpoint.class);
+			String huge = "step,".repeat(LensEndpoint.MAX_SPEC_LENGTH);
+			assertThatExceptionOfType(InvalidEndpointRequestException.class).isThrownBy(() -> endpoint.spanGroups(huge))
+				.withMessage("spanGroups is " + huge.length() + " characters long; at most 1024 are accepted.");
+			assertThat(endpoint.lens().spanGroups()).containsExactly("checkpoint", "evaluate", "job");
+		});
+	}
+
+	@Test
+	void eachChangeIsLoggedWithTheOldAndNewGroups(CapturedOutput output) {
+		this.torchrunRank1Of4.run((context) -> context.getBean(LensEndpoint.class).spanGroups("default,step"));
+		assertThat(output).contains("NeMo Lens: span groups changed through the lens endpoint from 'default' "
+				+ "[checkpoint, evaluate, job] to 'default,step' [checkpoint, evaluate, job, step]");
 	}
 
 	@Test

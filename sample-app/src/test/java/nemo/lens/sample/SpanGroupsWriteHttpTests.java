@@ -5,6 +5,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
@@ -44,20 +45,35 @@ class SpanGroupsWriteHttpTests {
 		@LocalServerPort
 		private int port;
 
+		/** Each test starts from the configured groups, whatever the one before it did or failed at. */
+		@AfterEach
+		void restoreTheConfiguredGroups() throws Exception {
+			assertThat(post(this.port, "{\"spanGroups\": \"default\"}").statusCode()).isEqualTo(200);
+		}
+
 		@Test
 		void postChangesTheSpanGroupsOfThisRank() throws Exception {
 			HttpResponse<String> response = post(this.port, "{\"spanGroups\": \"per_step\"}");
 			assertThat(response.statusCode()).isEqualTo(200);
 			assertThat(response.body()).contains("\"spec\":\"per_step\"").contains("\"forward_backward\"");
 			assertThat(lens(this.port)).contains("\"spanGroups\":[\"checkpoint\",\"evaluate\",\"forward_backward\"");
-			post(this.port, "{\"spanGroups\": \"default\"}");
 		}
 
 		@Test
 		void postWithAnUnknownGroupIsABadRequestNamingTheValidOptions() throws Exception {
 			HttpResponse<String> response = post(this.port, "{\"spanGroups\": \"per_stpe\"}");
 			assertThat(response.statusCode()).isEqualTo(400);
+			assertThat(response.body()).contains("Unknown span group or preset: 'per_stpe'")
+				.contains("Valid options: [all, checkpoint, default, evaluate");
 			assertThat(lens(this.port)).contains("\"spanGroups\":[\"checkpoint\",\"evaluate\",\"job\"]");
+		}
+
+		@Test
+		void postAboveTheSizeLimitIsABadRequestThatDoesNotEchoTheSpec() throws Exception {
+			String huge = "step,".repeat(1000);
+			HttpResponse<String> response = post(this.port, "{\"spanGroups\": \"" + huge + "\"}");
+			assertThat(response.statusCode()).isEqualTo(400);
+			assertThat(response.body()).contains("at most 1024 are accepted").doesNotContain("step,step");
 		}
 
 	}

@@ -8,6 +8,7 @@ import nemo.lens.TelemetryHandle;
 import nemo.lens.actuate.LensDescriptor.DoorSummary;
 import nemo.lens.actuate.LensDescriptorRuntimeHints;
 import nemo.lens.actuate.LensEndpoint;
+import nemo.lens.actuate.LensEndpointWebExtension;
 import nemo.lens.actuate.LensInfoContributor;
 import nemo.lens.autoconfigure.handle.TelemetryHandleAutoConfiguration;
 import nemo.lens.autoconfigure.door.LensDoorsAutoConfiguration;
@@ -66,6 +67,13 @@ public final class LensEndpointAutoConfiguration {
 				ListableBeanFactory beanFactory, ObjectProvider<TelemetryDoors> doors) {
 			return new LensEndpoint(handle, rankInfo, registry, () -> beanFactory.getBeansOfType(ExportStrategy.class),
 					() -> doorSummaries(doors));
+		}
+
+		@Bean
+		@ConditionalOnMissingBean
+		@ConditionalOnBean(LensEndpoint.class)
+		LensEndpointWebExtension lensEndpointWebExtension(LensEndpoint endpoint) {
+			return new LensEndpointWebExtension(endpoint);
 		}
 
 	}
