@@ -26,10 +26,13 @@ import io.opentelemetry.sdk.autoconfigure.spi.traces.ConfigurableSpanExporterPro
 import io.opentelemetry.sdk.trace.export.SpanExporter;
 import nemo.lens.TelemetryHandle;
 import nemo.lens.autoconfigure.NemoLensAutoConfiguration;
+import nemo.lens.autoconfigure.binding.LensBindingAutoConfiguration;
+import nemo.lens.autoconfigure.boot.BootOpenTelemetryDoorAutoConfiguration;
 import nemo.lens.autoconfigure.door.DoorState;
 import nemo.lens.autoconfigure.door.LensDoorsAutoConfiguration;
 import nemo.lens.autoconfigure.door.TelemetryDoors;
 import nemo.lens.autoconfigure.global.GlobalOpenTelemetryDoorAutoConfiguration;
+import nemo.lens.autoconfigure.handle.TelemetryHandleAutoConfiguration;
 import nemo.lens.autoconfigure.instrumentation.OpenTelemetryStarterDoorAutoConfiguration;
 import io.opentelemetry.instrumentation.spring.autoconfigure.OpenTelemetryAutoConfiguration;
 import org.junit.jupiter.api.AfterEach;
@@ -56,7 +59,9 @@ class OpenTelemetryStarterDoorTests {
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(OpenTelemetryAutoConfiguration.class, NemoLensAutoConfiguration.class,
-				LensDoorsAutoConfiguration.class, OpenTelemetryStarterDoorAutoConfiguration.class))
+				LensBindingAutoConfiguration.class, TelemetryHandleAutoConfiguration.class,
+				BootOpenTelemetryDoorAutoConfiguration.class, LensDoorsAutoConfiguration.class,
+				OpenTelemetryStarterDoorAutoConfiguration.class))
 		.withBean(ConfigurableSpanExporterProvider.class, () -> new InMemoryExporterProvider(this.exporter))
 		.withBean(ConfigurableLogRecordExporterProvider.class, () -> new InMemoryLogExporterProvider(this.logExporter))
 		.withPropertyValues("nemo.lens.enabled=true", "nemo.lens.exporter=none", "nemo.lens.world-size=2",

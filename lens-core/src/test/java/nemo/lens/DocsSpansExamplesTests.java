@@ -30,11 +30,11 @@ import org.junit.jupiter.api.io.TempDir;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The Java examples of the README's "Spans" section, compiled as they are written and run on an
+ * The Java examples of docs/spans.md, compiled as they are written and run on an
  * exporting rank: a block that declares a class becomes a member class, every other block the body
  * of a method given {@code handle}.
  */
-class ReadmeSpansExamplesTests {
+class DocsSpansExamplesTests {
 
 	private static final Pattern JAVA_BLOCK = Pattern.compile("```java\\n(.*?)```", Pattern.DOTALL);
 
@@ -42,11 +42,8 @@ class ReadmeSpansExamplesTests {
 	Path work;
 
 	private static List<String> spansExamples() throws IOException {
-		String readme = Files.readString(Path.of("..", "README.md"), StandardCharsets.UTF_8);
-		int start = readme.indexOf("\n## Spans\n");
-		int end = readme.indexOf("\n## ", start + 1);
-		assertThat(start).as("README has a Spans section").isPositive();
-		Matcher blocks = JAVA_BLOCK.matcher(readme.substring(start, end));
+		String page = Files.readString(Path.of("..", "docs", "spans.md"), StandardCharsets.UTF_8);
+		Matcher blocks = JAVA_BLOCK.matcher(page);
 		List<String> examples = new ArrayList<>();
 		while (blocks.find()) {
 			examples.add(blocks.group(1));
@@ -58,7 +55,7 @@ class ReadmeSpansExamplesTests {
 	void spansExamplesCompileAndRunOnAnExportingRank() throws Exception {
 		List<String> examples = spansExamples();
 		assertThat(examples).hasSizeGreaterThanOrEqualTo(4);
-		StringBuilder source = new StringBuilder("package readme;\nimport nemo.lens.*;\nimport nemo.lens.spans.*;\n"
+		StringBuilder source = new StringBuilder("package docs;\nimport nemo.lens.*;\nimport nemo.lens.spans.*;\n"
 				+ "public class SpansExamples {\n");
 		int methods = 0;
 		for (String example : examples) {
@@ -71,7 +68,7 @@ class ReadmeSpansExamplesTests {
 			}
 		}
 		source.append("}\n");
-		Path file = this.work.resolve("readme/SpansExamples.java");
+		Path file = this.work.resolve("docs/SpansExamples.java");
 		Files.createDirectories(file.getParent());
 		Files.writeString(file, source);
 		JavaCompiler compiler = ToolProvider.getSystemJavaCompiler();
@@ -80,16 +77,16 @@ class ReadmeSpansExamplesTests {
 			.distinct()
 			.collect(Collectors.joining(java.io.File.pathSeparator));
 		int status = compiler.run(null, null, null, "-d", this.work.toString(), "-cp", classPath, file.toString());
-		assertThat(status).as("javac on the README's Spans examples:\n%s", source).isZero();
+		assertThat(status).as("javac on the examples of docs/spans.md:\n%s", source).isZero();
 
 		Map<String, String> env = new HashMap<>();
 		RecordingSpanExporter exported = new RecordingSpanExporter();
 		NemoLensConfig config = NemoLensConfig.builder().enabled(true).exportStrategy("all_ranks").exporter("none")
-			.jobTrace(true).runId("readme").build();
+			.jobTrace(true).runId("docs").build();
 		try (URLClassLoader loader = new URLClassLoader(new URL[] { this.work.toUri().toURL() }, getClass().getClassLoader());
 				TelemetryHandle handle = new TelemetrySetup(new ExportStrategyRegistry(env::get), env::get).setup(config, 1,
 						2, TelemetryOptions.builder().spanExporter(exported).build())) {
-			Class<?> examplesClass = loader.loadClass("readme.SpansExamples");
+			Class<?> examplesClass = loader.loadClass("docs.SpansExamples");
 			for (int i = 0; i < methods; i++) {
 				Method method = examplesClass.getMethod("example" + i, TelemetryHandle.class);
 				method.invoke(null, handle);
