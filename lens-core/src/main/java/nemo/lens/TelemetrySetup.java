@@ -13,6 +13,7 @@ import io.opentelemetry.context.propagation.ContextPropagators;
 import io.opentelemetry.context.propagation.TextMapPropagator;
 import nemo.lens.sdk.ExportingTelemetry;
 import nemo.lens.sdk.ExporterName;
+import nemo.lens.sdk.ExporterSettingsCheck;
 import nemo.lens.spans.JobTrace;
 import nemo.lens.spans.SpanGroups;
 
@@ -87,6 +88,10 @@ public final class TelemetrySetup {
 		SpanGroups groups = spanGroups(resolved, options);
 		JobTrace jobTrace = resolved.jobTrace()
 				? JobTrace.resolve(this.environment, resolved.serviceName(), resolved.runId()) : null;
+		if (resolved.enabled()) {
+			// On every rank: a silent one may be the one switched on later, and must fail as early.
+			ExporterSettingsCheck.check(this.environment, options.otelProperties());
+		}
 		if (!resolved.enabled() || !selected) {
 			return new TelemetryHandle(resolved, runId.source(), rank, worldSize, strategyName, NON_EXPORTING, null,
 					groups, jobTrace);

@@ -13,13 +13,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Checks process-wide behaviour in fresh JVMs: the once-only guard, and that a non-exporting rank
- * loads no exporter, processor or HTTP class and starts no thread.
+ * loads no exporter, processor or HTTP class, nor the SDK's autoconfigured builder, and starts no
+ * thread (it reads the exporter settings with the SDK's configuration reader, to check them).
  */
 class SeparateJvmSetupTests {
 
 	private static final List<String> EXPORT_MACHINERY = List.of("io.opentelemetry.exporter.",
 			"io.opentelemetry.sdk.trace.export.BatchSpanProcessor", "io.opentelemetry.sdk.metrics.export.PeriodicMetricReader",
-			"okhttp3.", "io.opentelemetry.sdk.autoconfigure.");
+			"okhttp3.", "io.opentelemetry.sdk.autoconfigure.AutoConfiguredOpenTelemetrySdk");
 
 	private static String run(String... args) throws IOException, InterruptedException {
 		List<String> command = new ArrayList<>();

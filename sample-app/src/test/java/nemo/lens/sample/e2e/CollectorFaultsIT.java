@@ -49,11 +49,11 @@ class CollectorFaultsIT {
 
 	/**
 	 * Beyond the shutdown timeout, an exit also closes the Spring context (web server, beans) and
-	 * the JVM; measured at 0.2 to 0.6 s with a healthy collector on this machine's two cores. Four
-	 * seconds leave room for a loaded CI machine without hiding an exit held up by a second timeout
-	 * (the exporter's own is 10 s).
+	 * the JVM; measured at 0.2 to 0.6 s with a healthy collector on an idle 2-core machine (the
+	 * figures are printed). The bound stays below the exporter's own 10 s timeout, so an exit held up
+	 * by it still fails, and is generous for a loaded machine.
 	 */
-	private static final Duration EXIT_MARGIN = Duration.ofSeconds(4);
+	private static final Duration EXIT_MARGIN = Duration.ofSeconds(7);
 
 	private static final Duration START_TIMEOUT = Duration.ofSeconds(90);
 
@@ -75,17 +75,22 @@ class CollectorFaultsIT {
 
 	private static final Duration LOAD_LIMIT = Duration.ofSeconds(90);
 
-	/** Far above a normal answer (a few ms), far below a request blocked on an export (10 s). */
-	private static final Duration SLOWEST_ANSWER = Duration.ofSeconds(2);
+	/**
+	 * Far above a normal answer (a few ms, printed), below a request blocked on an export (the
+	 * exporter's timeout, 10 s): generous for a loaded machine, and still fails a request that waits
+	 * on the collector.
+	 */
+	private static final Duration SLOWEST_ANSWER = Duration.ofSeconds(8);
 
 	/**
-	 * How much the resident memory may grow during the load, after the warm-up. Measured: +5 to +7
-	 * MiB in every fault (the JIT's code and the young generation settling; the heap is capped at
-	 * 256 MiB). The bound is four times that: spans held beyond the queue, at roughly 1 KiB each,
-	 * break it within a few sustained loads like this one, as does anything kept per request or per
-	 * failed export. A leak smaller than this shows only in a longer run.
+	 * How much the resident memory may grow during the load, against what it was before: measured
+	 * +5 to +7 MiB (about 3%) in every fault on an idle machine (the JIT's code and the young
+	 * generation settling; the heap is capped at 256 MiB), and printed. Half of the resident memory
+	 * is a relative bound a loaded machine does not break; a process that kept every failed span
+	 * (about 1 KiB each) over a few such loads would. The memory figure itself belongs to the
+	 * benchmarks, not to this test.
 	 */
-	private static final long RSS_GROWTH_BOUND_KIB = 24 * 1024;
+	private static final double RSS_GROWTH_BOUND = 0.5;
 
 	/**
 	 * The OpenTelemetry exporter logs its own failures, at most five a minute for each signal
@@ -139,10 +144,20 @@ class CollectorFaultsIT {
 
 			deliveryResumes(app, receiver);
 			exitsWithinShutdownTimeout(app, "503");
-			// Whether a batch outlived its retries depends on timing, so the first-failure warning
-			// may or may not come; spans dropped from the full queue during the outage are lost.
-			assertThat(app.logLines(FIRST_FAILURE)).as("first-failure warnings").hasSizeLessThanOrEqualTo(1);
-			assertThat(app.logLines(LOSS_SUMMARY)).as("loss summaries").hasSizeLessThanOrEqualTo(1);
+			// Whether a batch outlived its retries, or spans were dropped from the full queue during
+			// the outage, depends on timing; either way the rank's account must match the receiver's.
+			long served = spansServed(app);
+			if (app.logLines(LOSS_SUMMARY).isEmpty()) {
+				assertThat(app.logLines(FIRST_FAILURE)).as("first-failure warnings without a loss").isEmpty();
+				assertThat(receiver.spans()).as("with no loss reported, every span made arrived").hasSize((int) served);
+			}
+			else {
+				Loss loss = lossReportedOnce(app, "503");
+				assertThat(loss.ended()).as("spans made").isEqualTo(served);
+				assertThat(loss.lost()).as("lost").isPositive();
+				assertThat(loss.ended() - loss.lost()).as("counted as delivered")
+					.isLessThanOrEqualTo(receiver.spans().size());
+			}
 			noLinePerSpan(app);
 			System.out.printf("503: %d exports answered 503; %s%n", receiver.unavailableCount(Signal.TRACES),
 					app.logLines(LOSS_SUMMARY));
@@ -203,7 +218,8 @@ class CollectorFaultsIT {
 				rssAfter - rssBefore);
 		assertThat(load.ok()).as("requests answered 200: %s", load).isEqualTo(LOAD_CALLS);
 		assertThat(load.slowest()).as("slowest answer").isLessThan(SLOWEST_ANSWER);
-		assertThat(rssAfter - rssBefore).as("VmRSS growth in KiB during the load").isLessThan(RSS_GROWTH_BOUND_KIB);
+		assertThat(rssAfter - rssBefore).as("VmRSS growth in KiB during the load")
+			.isLessThan((long) (rssBefore * RSS_GROWTH_BOUND));
 		return load;
 	}
 

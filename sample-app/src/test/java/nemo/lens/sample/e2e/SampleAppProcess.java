@@ -203,6 +203,20 @@ public final class SampleAppProcess implements AutoCloseable {
 			.orElseThrow(() -> new AssertionError(this.name + " has no JVM under its wrapper; see " + this.log));
 	}
 
+	/**
+	 * Waits for the process to end by itself, as one that fails to start does.
+	 * @return whether it ended within {@code timeout}
+	 */
+	public boolean awaitExit(Duration timeout) {
+		try {
+			return this.process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException(ex);
+		}
+	}
+
 	/** The exit code; 143 (128 + SIGTERM) after a clean {@link #terminate(Duration)}. */
 	public int exitCode() {
 		return this.process.exitValue();
