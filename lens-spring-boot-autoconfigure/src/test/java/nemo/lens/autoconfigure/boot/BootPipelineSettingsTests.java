@@ -3,6 +3,7 @@ package nemo.lens.autoconfigure.boot;
 import nemo.lens.autoconfigure.BootLine;
 import nemo.lens.autoconfigure.LensTestConfigurations;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
@@ -91,6 +92,29 @@ class BootPipelineSettingsTests {
 			logAndFlush(context.getBean(TelemetryHandle.class));
 			assertThat(this.logs.getFinishedLogRecordItems()).isEmpty();
 		});
+	}
+
+
+	@Test
+	void aSilentRankBuildsNoExporterBeanAlsoWithLogsEnabled() {
+		AtomicInteger built = new AtomicInteger();
+		this.runner.withPropertyValues("nemo.lens.rank=0", "nemo.lens.logs-enabled=true")
+			.withBean(LogRecordExporter.class, () -> {
+				built.incrementAndGet();
+				return this.logs;
+			})
+			.run((context) -> assertThat(context.getBean(TelemetryHandle.class).isExporting()).isFalse());
+		assertThat(built).as("log exporter beans built").hasValue(0);
+	}
+
+	@Test
+	void anExportingRankBuildsTheLogExporterBeanOnce() {
+		AtomicInteger built = new AtomicInteger();
+		this.runner.withPropertyValues("nemo.lens.logs-enabled=true").withBean(LogRecordExporter.class, () -> {
+			built.incrementAndGet();
+			return this.logs;
+		}).run((context) -> assertThat(context.getBean(TelemetryHandle.class).isExporting()).isTrue());
+		assertThat(built).hasValue(1);
 	}
 
 }
