@@ -2,14 +2,11 @@ package nemo.lens;
 
 import java.io.IOException;
 import java.time.Duration;
-import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import io.opentelemetry.api.trace.Span;
-import io.opentelemetry.sdk.common.CompletableResultCode;
-import io.opentelemetry.sdk.trace.data.SpanData;
 import io.opentelemetry.sdk.trace.export.SpanExporter;
 import org.junit.jupiter.api.Test;
 
@@ -84,25 +81,8 @@ class TelemetryLossReportTests {
 
 	@Test
 	void theFirstFailureIsReportedWithoutTheCredentialsOfTheEndpoint() {
-		SpanExporter failing = new SpanExporter() {
-
-			@Override
-			public CompletableResultCode export(Collection<SpanData> spans) {
-				return CompletableResultCode.ofExceptionalFailure(new IOException(
-						"Failed to connect to https://lens:s3cr3t@collector.example:4318/v1/traces?token=abc"));
-			}
-
-			@Override
-			public CompletableResultCode flush() {
-				return CompletableResultCode.ofSuccess();
-			}
-
-			@Override
-			public CompletableResultCode shutdown() {
-				return CompletableResultCode.ofSuccess();
-			}
-
-		};
+		SpanExporter failing = UnresponsiveCollector.failingSpans(new IOException(
+				"Failed to connect to https://lens:s3cr3t@collector.example:4318/v1/traces?token=abc"));
 		TelemetryHandle handle = exportingRank(failing);
 		handle.tracer().spanBuilder("step").startSpan().end();
 		handle.shutdown(Duration.ofSeconds(2));

@@ -39,8 +39,16 @@ public final class UnresponsiveCollector {
 	 * @return the exporter
 	 */
 	public static CountingSpanExporter refusingSpans() {
-		return new CountingSpanExporter(
-				() -> CompletableResultCode.ofExceptionalFailure(new ConnectException("Connection refused")),
+		return failingSpans(new ConnectException("Connection refused"));
+	}
+
+	/**
+	 * A span exporter whose every export fails at once with the given error.
+	 * @param error what each export fails with
+	 * @return the exporter
+	 */
+	public static CountingSpanExporter failingSpans(Exception error) {
+		return new CountingSpanExporter(() -> CompletableResultCode.ofExceptionalFailure(error),
 				CompletableResultCode::ofSuccess);
 	}
 
