@@ -24,7 +24,7 @@ public final class LensBindingAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean(name = "lensVariablesBindHandlerAdvisor")
 	static ConfigurationPropertiesBindHandlerAdvisor lensVariablesBindHandlerAdvisor() {
-		return LensVariablesBindHandler::new;
+		return LensValuesBindHandler::new;
 	}
 
 }

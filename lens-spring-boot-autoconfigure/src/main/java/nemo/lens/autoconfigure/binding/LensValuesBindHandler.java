@@ -19,11 +19,11 @@ import org.springframework.boot.context.properties.source.ConfigurationPropertyN
  * instead of being dropped. Values of types the core does not read (a nested group) keep Spring's
  * conversion.
  */
-final class LensVariablesBindHandler extends AbstractBindHandler {
+final class LensValuesBindHandler extends AbstractBindHandler {
 
 	private static final ConfigurationPropertyName PREFIX = ConfigurationPropertyName.of("nemo.lens");
 
-	LensVariablesBindHandler(BindHandler parent) {
+	LensValuesBindHandler(BindHandler parent) {
 		super(parent);
 	}
 
