@@ -3,7 +3,6 @@ package nemo.lens.autoconfigure;
 import nemo.lens.TelemetryHandle;
 import org.junit.jupiter.api.Test;
 
-import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 

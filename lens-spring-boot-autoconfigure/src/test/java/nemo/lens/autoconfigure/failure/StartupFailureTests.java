@@ -3,7 +3,6 @@ package nemo.lens.autoconfigure.failure;
 import nemo.lens.autoconfigure.LensTestConfigurations;
 import org.junit.jupiter.api.Test;
 
-import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.context.properties.bind.BindException;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;

@@ -8,7 +8,6 @@ import nemo.lens.NemoLens;
 import nemo.lens.TelemetryHandle;
 import org.junit.jupiter.api.Test;
 
-import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
 import static org.assertj.core.api.Assertions.assertThat;
