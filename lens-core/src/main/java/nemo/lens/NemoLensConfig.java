@@ -46,11 +46,18 @@ import nemo.lens.spans.SpanGroups;
  * valid in {@code spanGroups} and part of {@code all}; checked at setup
  * @param shutdownTimeout how long {@link TelemetryHandle#shutdown()} (and the shutdown at exit)
  * waits at most for telemetry to be flushed; zero or more
+ * @param tracesExportStrategy the strategy that decides whether this rank exports traces; empty
+ * means {@code exportStrategy}
+ * @param metricsExportStrategy the strategy that decides whether this rank exports metrics; empty
+ * means {@code exportStrategy}
+ * @param logsExportStrategy the strategy that decides whether this rank exports logs; empty means
+ * {@code exportStrategy}
  */
 public record NemoLensConfig(boolean enabled, String serviceName, String exportStrategy, int exportRank,
 		double exportSampleRate, boolean samplerEnabled, boolean tracesEnabled, boolean metricsEnabled,
 		boolean logsEnabled, String exporter, String runId, String user, String spanGroups,
-		boolean jobTrace, List<String> extraSpanGroups, Duration shutdownTimeout) implements ExportSettings {
+		boolean jobTrace, List<String> extraSpanGroups, Duration shutdownTimeout, String tracesExportStrategy,
+		String metricsExportStrategy, String logsExportStrategy) implements ExportSettings {
 
 	/** The default environment prefix. */
 	public static final String DEFAULT_ENV_PREFIX = "NEMO_LENS";
@@ -71,7 +78,8 @@ public record NemoLensConfig(boolean enabled, String serviceName, String exportS
 	/**
 	 * Normalises and checks the settings: a blank service name means
 	 * {@value #DEFAULT_SERVICE_NAME}, run id and user are trimmed ({@code null} means empty), no
-	 * extra span groups and the default shutdown timeout stand for {@code null}.
+	 * extra span groups and the default shutdown timeout stand for {@code null}; a signal's strategy
+	 * is trimmed, and {@code null} or blank means "follow {@code exportStrategy}".
 	 * @throws IllegalArgumentException when the sample rate is NaN or outside {@code [0.0, 1.0]},
 	 * or the shutdown timeout is negative
 	 */
@@ -86,6 +94,38 @@ public record NemoLensConfig(boolean enabled, String serviceName, String exportS
 		extraSpanGroups = (extraSpanGroups != null) ? List.copyOf(extraSpanGroups) : List.of();
 		shutdownTimeout = EnvironmentValues.checkNotNegative("shutdownTimeout",
 				(shutdownTimeout != null) ? shutdownTimeout : DEFAULT_SHUTDOWN_TIMEOUT);
+		tracesExportStrategy = (tracesExportStrategy != null) ? tracesExportStrategy.trim() : "";
+		metricsExportStrategy = (metricsExportStrategy != null) ? metricsExportStrategy.trim() : "";
+		logsExportStrategy = (logsExportStrategy != null) ? logsExportStrategy.trim() : "";
+	}
+
+	/**
+	 * The name of the strategy that decides whether this rank exports a signal: the signal's own,
+	 * else {@link #exportStrategy()}.
+	 * @param signal the signal
+	 * @return the strategy name
+	 */
+	public String exportStrategy(Signal signal) {
+		String own = switch (signal) {
+			case TRACES -> this.tracesExportStrategy;
+			case METRICS -> this.metricsExportStrategy;
+			case LOGS -> this.logsExportStrategy;
+		};
+		return own.isEmpty() ? this.exportStrategy : own;
+	}
+
+	/**
+	 * Whether a signal is exported at all ({@code traces-enabled}, {@code metrics-enabled},
+	 * {@code logs-enabled}); its strategy then says which ranks send it.
+	 * @param signal the signal
+	 * @return whether the signal is enabled
+	 */
+	public boolean signalEnabled(Signal signal) {
+		return switch (signal) {
+			case TRACES -> this.tracesEnabled;
+			case METRICS -> this.metricsEnabled;
+			case LOGS -> this.logsEnabled;
+		};
 	}
 
 	/**
@@ -199,6 +239,12 @@ public record NemoLensConfig(boolean enabled, String serviceName, String exportS
 		private List<String> extraSpanGroups = List.of();
 
 		private Duration shutdownTimeout = DEFAULT_SHUTDOWN_TIMEOUT;
+
+		private String tracesExportStrategy = "";
+
+		private String metricsExportStrategy = "";
+
+		private String logsExportStrategy = "";
 
 		private Builder() {
 		}
@@ -363,6 +409,54 @@ public record NemoLensConfig(boolean enabled, String serviceName, String exportS
 		public Builder shutdownTimeout(Duration shutdownTimeout) {
 			this.shutdownTimeout = shutdownTimeout;
 			return this;
+		}
+
+		/**
+		 * Sets the strategy that decides whether this rank exports traces.
+		 * @param tracesExportStrategy the strategy name, checked at setup; {@code null} or empty
+		 * means the one of {@link #exportStrategy(String)}
+		 * @return this builder
+		 */
+		public Builder tracesExportStrategy(String tracesExportStrategy) {
+			this.tracesExportStrategy = tracesExportStrategy;
+			return this;
+		}
+
+		/**
+		 * Sets the strategy that decides whether this rank exports metrics.
+		 * @param metricsExportStrategy the strategy name, checked at setup; {@code null} or empty
+		 * means the one of {@link #exportStrategy(String)}
+		 * @return this builder
+		 */
+		public Builder metricsExportStrategy(String metricsExportStrategy) {
+			this.metricsExportStrategy = metricsExportStrategy;
+			return this;
+		}
+
+		/**
+		 * Sets the strategy that decides whether this rank exports logs.
+		 * @param logsExportStrategy the strategy name, checked at setup; {@code null} or empty
+		 * means the one of {@link #exportStrategy(String)}
+		 * @return this builder
+		 */
+		public Builder logsExportStrategy(String logsExportStrategy) {
+			this.logsExportStrategy = logsExportStrategy;
+			return this;
+		}
+
+		/**
+		 * Sets a signal's strategy.
+		 * @param signal the signal
+		 * @param exportStrategy the strategy name, checked at setup; {@code null} or empty means
+		 * the one of {@link #exportStrategy(String)}
+		 * @return this builder
+		 */
+		public Builder exportStrategy(Signal signal, String exportStrategy) {
+			return switch (signal) {
+				case TRACES -> tracesExportStrategy(exportStrategy);
+				case METRICS -> metricsExportStrategy(exportStrategy);
+				case LOGS -> logsExportStrategy(exportStrategy);
+			};
 		}
 
 		/**

@@ -36,6 +36,8 @@ public final class TelemetryHandle implements AutoCloseable {
 
 	private final String exportStrategy;
 
+	private final SignalDecisions signals;
+
 	private final OpenTelemetry openTelemetry;
 
 	private final ExportingTelemetry exporting;
@@ -52,21 +54,23 @@ public final class TelemetryHandle implements AutoCloseable {
 	private volatile ShutdownHook shutdownHook;
 
 	TelemetryHandle(NemoLensConfig config, String runIdSource, int rank, int worldSize, String exportStrategy,
-			OpenTelemetry openTelemetry, ExportingTelemetry exporting, SpanGroups spanGroups, JobTrace jobTrace) {
+			SignalDecisions signals, OpenTelemetry openTelemetry, ExportingTelemetry exporting, SpanGroups spanGroups,
+			JobTrace jobTrace) {
 		this.config = config;
 		this.runIdSource = runIdSource;
 		this.rank = rank;
 		this.worldSize = worldSize;
 		this.exportStrategy = exportStrategy;
+		this.signals = signals;
 		this.openTelemetry = openTelemetry;
 		this.exporting = exporting;
 		this.tracer = openTelemetry.getTracer(SCOPE_NAME, LensVersion.current());
-		this.spans = new LensSpans(this.tracer, exporting != null && config.tracesEnabled(), spanGroups, jobTrace,
-				rank);
+		this.spans = new LensSpans(this.tracer, signals.isExporting(Signal.TRACES), spanGroups, jobTrace, rank);
 	}
 
 	/**
-	 * Whether this process exports: true only when real SDK providers were built.
+	 * Whether this process exports at least one signal: true only when real SDK providers were
+	 * built.
 	 * @return whether exporting
 	 */
 	public boolean isExporting() {
@@ -74,7 +78,27 @@ public final class TelemetryHandle implements AutoCloseable {
 	}
 
 	/**
-	 * A tracer with scope {@value #SCOPE_NAME}; a no-op one on a non-exporting rank.
+	 * Whether this process exports a signal: telemetry and the signal are enabled, and the
+	 * signal's strategy ({@link #exportStrategy(Signal)}) selected this rank.
+	 * @param signal the signal
+	 * @return whether the signal is exported
+	 */
+	public boolean isExporting(Signal signal) {
+		return this.signals.isExporting(signal);
+	}
+
+	/**
+	 * The name of the strategy that decided a signal: the signal's own
+	 * ({@code nemo.lens.metrics.export-strategy}), else {@link #exportStrategy()}.
+	 * @param signal the signal
+	 * @return the strategy name
+	 */
+	public String exportStrategy(Signal signal) {
+		return this.signals.strategy(signal);
+	}
+
+	/**
+	 * A tracer with scope {@value #SCOPE_NAME}; a no-op one where traces are not exported.
 	 * @return the tracer
 	 */
 	public Tracer tracer() {
@@ -109,7 +133,7 @@ public final class TelemetryHandle implements AutoCloseable {
 	}
 
 	/**
-	 * A meter with scope {@value #SCOPE_NAME}; a no-op one on a non-exporting rank.
+	 * A meter with scope {@value #SCOPE_NAME}; a no-op one where metrics are not exported.
 	 * @return the meter
 	 */
 	public Meter meter() {
@@ -122,8 +146,9 @@ public final class TelemetryHandle implements AutoCloseable {
 	}
 
 	/**
-	 * The telemetry to hand to instrumentation: the SDK on an exporting rank, propagation-only
-	 * no-op telemetry elsewhere.
+	 * The telemetry to hand to instrumentation: the SDK where every enabled signal is exported,
+	 * propagation-only no-op telemetry on a silent rank, and in between the SDK's provider for
+	 * each exported signal with no-op ones for the rest.
 	 * @return the OpenTelemetry instance
 	 */
 	public OpenTelemetry openTelemetry() {
@@ -242,7 +267,8 @@ public final class TelemetryHandle implements AutoCloseable {
 	@Override
 	public String toString() {
 		return "TelemetryHandle{rank=" + this.rank + ", worldSize=" + this.worldSize + ", exportStrategy='"
-				+ this.exportStrategy + "', exporting=" + isExporting() + ", enabled=" + this.config.enabled() + "}";
+				+ this.exportStrategy + "', exporting=" + isExporting() + ", signals=" + this.signals.exporting()
+				+ ", enabled=" + this.config.enabled() + "}";
 	}
 
 }

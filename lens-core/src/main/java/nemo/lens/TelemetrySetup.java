@@ -23,9 +23,9 @@ import nemo.lens.spans.SpanGroups;
  * <p>
  * Steps, in the reference order: fill the run id (the configured one, else the job identity of
  * the launcher that gave the rank, else a random one: see {@link #setup}); decide (the per-call strategy, else the
- * registry's) before {@code enabled} is looked at, so that an unknown strategy fails even when
- * disabled; check the exporter name on every rank; then build real SDK providers only when enabled
- * and the strategy says yes. The span-group spec and, when the job trace is on, its parent
+ * registry's) for each signal before {@code enabled} is looked at, so that an unknown strategy
+ * fails even when disabled; check the exporter name on every rank; then build real SDK providers
+ * only when enabled, and only for the signals that are enabled and whose strategy says yes. The span-group spec and, when the job trace is on, its parent
  * ({@code TRACEPARENT}) are checked on every rank too.
  */
 public final class TelemetrySetup {
@@ -71,8 +71,8 @@ public final class TelemetrySetup {
 	 * @param worldSize the number of ranks
 	 * @param options per-call options
 	 * @return the handle
-	 * @throws IllegalArgumentException when the strategy or exporter is unknown, or the strategy
-	 * fails on its input
+	 * @throws IllegalArgumentException when a strategy (the config's, or a signal's) or the
+	 * exporter is unknown, or a strategy fails on its input
 	 */
 	public TelemetryHandle setup(NemoLensConfig config, int rank, int worldSize, TelemetryOptions options) {
 		Objects.requireNonNull(config, "config must not be null");
@@ -80,10 +80,9 @@ public final class TelemetrySetup {
 		RunId runId = RunId.resolve(config, options.rankInfo(), rank, worldSize, this.environment,
 				(options.warnings() != null) ? options.warnings() : logger::warning);
 		NemoLensConfig resolved = config.runId().isEmpty() ? config.toBuilder().runId(runId.value()).build() : config;
-		ExportStrategy strategy = (options.exportStrategy() != null) ? options.exportStrategy()
-				: this.registry.get(resolved.exportStrategy());
+		SignalDecisions decisions = SignalDecisions.decide(resolved, rank, worldSize, this.registry,
+				options.exportStrategy());
 		String strategyName = (options.exportStrategy() != null) ? PER_CALL_STRATEGY : resolved.exportStrategy();
-		boolean selected = strategy.shouldExport(resolved, rank, worldSize);
 		ExporterName.named(resolved.exporter());
 		SpanGroups groups = spanGroups(resolved, options);
 		JobTrace jobTrace = resolved.jobTrace()
@@ -92,17 +91,25 @@ public final class TelemetrySetup {
 			// On every rank: a silent one may be the one switched on later, and must fail as early.
 			ExporterSettingsCheck.check(this.environment, options.otelProperties());
 		}
-		if (!resolved.enabled() || !selected) {
-			return new TelemetryHandle(resolved, runId.source(), rank, worldSize, strategyName, NON_EXPORTING, null,
-					groups, jobTrace);
+		if (decisions.exporting().isEmpty()) {
+			return new TelemetryHandle(resolved, runId.source(), rank, worldSize, strategyName, decisions,
+					NON_EXPORTING, null, groups, jobTrace);
 		}
-		ExportingTelemetry exporting = ExportingTelemetry.builder(resolved)
+		// The SDK is built for the exported signals only: no processor, reader or thread for the rest.
+		NemoLensConfig exported = resolved.toBuilder()
+			.tracesEnabled(decisions.isExporting(Signal.TRACES))
+			.metricsEnabled(decisions.isExporting(Signal.METRICS))
+			.logsEnabled(decisions.isExporting(Signal.LOGS))
+			.build();
+		ExportingTelemetry exporting = ExportingTelemetry.builder(exported)
 			.rank(rank, worldSize)
 			.options(options)
 			.environment(this.environment)
 			.build();
+		OpenTelemetry openTelemetry = decisions.exportsEveryEnabledSignal(resolved) ? exporting.sdk()
+				: new ExportedSignalsTelemetry(exporting.sdk(), decisions.exporting());
 		TelemetryHandle handle = new TelemetryHandle(resolved, runId.source(), rank, worldSize, strategyName,
-				exporting.sdk(), exporting, groups, jobTrace);
+				decisions, openTelemetry, exporting, groups, jobTrace);
 		if (options.shutdownHook()) {
 			handle.shutDownAtExit();
 		}

@@ -34,7 +34,9 @@ class EverySettingRefusesMalformedValuesTests {
 	private static final Map<String, List<String>> MALFORMED_BY_SETTING = Map.of("exportStrategy",
 			List.of("bogus", "Single_Rank"), "exporter", List.of("zipkin", "OTLP"), "spanGroups",
 			List.of("per_stpe", "default,microbatch"), "extraSpanGroups", List.of("microbatch,all"), "exportSampleRate",
-			List.of("1.5", "-0.1"), "shutdownTimeout", List.of("PT-1S"));
+			List.of("1.5", "-0.1"), "shutdownTimeout", List.of("PT-1S"), "tracesExportStrategy",
+			List.of("bogus", "Single_Rank"), "metricsExportStrategy", List.of("first-rank-per-node"),
+			"logsExportStrategy", List.of("none"));
 
 	/** Settings where any text is valid. */
 	private static final List<String> FREE_TEXT = List.of("serviceName", "runId", "user");

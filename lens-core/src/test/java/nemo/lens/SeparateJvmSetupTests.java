@@ -73,4 +73,11 @@ class SeparateJvmSetupTests {
 		assertThat(loadedExportMachinery(output)).isNotEmpty();
 	}
 
+	@Test
+	void aRankThatSendsOnlyMetricsRunsTheMetricReaderThreadAndNoSpanOrLogProcessorThread() throws Exception {
+		String output = run("metrics-only");
+		assertThat(output).contains("signals=[METRICS]").containsPattern("new-threads=\\[.*PeriodicMetricReader");
+		assertThat(output).doesNotContain("BatchSpanProcessor").doesNotContain("BatchLogRecordProcessor");
+	}
+
 }

@@ -19,6 +19,7 @@ public final class SetupProbe {
 			case "guard" -> guard();
 			case "failed-setup-does-not-count" -> failedSetupDoesNotCount();
 			case "rank" -> rank(Integer.parseInt(args[1]));
+			case "metrics-only" -> metricsOnly();
 			default -> throw new IllegalArgumentException(args[0]);
 		}
 	}
@@ -54,6 +55,28 @@ public final class SetupProbe {
 		Set<String> started = threadNames();
 		started.removeAll(threadsBefore);
 		System.out.println("exporting=" + handle.isExporting());
+		System.out.println("new-threads=" + started);
+		handle.shutdown(Duration.ofSeconds(2));
+	}
+
+	/**
+	 * Rank 0 of a 4-rank job that sends traces and logs from the last rank and metrics from every
+	 * rank: only the metric reader's thread may start.
+	 */
+	private static void metricsOnly() {
+		Set<String> threadsBefore = threadNames();
+		NemoLensConfig config = NemoLensConfig.builder()
+			.enabled(true)
+			.exporter("otlp")
+			.logsEnabled(true)
+			.metricsExportStrategy("all_ranks")
+			.build();
+		TelemetryHandle handle = NemoLens.setupTelemetry(config, 0, 4);
+		handle.tracer().spanBuilder("step").startSpan().end();
+		handle.meter().counterBuilder("steps").build().add(1);
+		Set<String> started = threadNames();
+		started.removeAll(threadsBefore);
+		System.out.println("signals=" + handle);
 		System.out.println("new-threads=" + started);
 		handle.shutdown(Duration.ofSeconds(2));
 	}

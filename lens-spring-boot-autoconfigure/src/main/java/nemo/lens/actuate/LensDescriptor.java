@@ -1,10 +1,12 @@
 package nemo.lens.actuate;
 
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import nemo.lens.ExportStrategyRegistry;
+import nemo.lens.Signal;
 import nemo.lens.TelemetryHandle;
 import nemo.lens.launch.RankInfo;
 import nemo.lens.spans.JobTrace;
@@ -18,8 +20,8 @@ import org.springframework.boot.actuate.endpoint.OperationResponseBody;
  * JSON mapper leaves out nulls elsewhere.
  *
  * @param enabled whether NeMo Lens is enabled
- * @param exporting whether this rank exports
- * @param exportStrategy the name of the strategy that decided
+ * @param exporting whether this rank exports at least one signal
+ * @param exportStrategy the name of the strategy that decides the signals without one of their own
  * @param rank the global rank
  * @param worldSize the number of ranks
  * @param localRank the rank on this node, or {@code null} when the launcher gives none
@@ -30,6 +32,7 @@ import org.springframework.boot.actuate.endpoint.OperationResponseBody;
  * @param serviceInstanceId the {@code service.instance.id} of this rank's telemetry
  * @param serviceName the {@code service.name} of this rank's telemetry
  * @param strategies every registered strategy, sorted by name
+ * @param signals each signal's decision, by {@code traces}, {@code metrics}, {@code logs}
  * @param doors every telemetry door found in the application, sorted by name, with its state
  * @param spanGroups the span groups enabled now on this rank, sorted (changeable at run time)
  * @param jobTraceId the trace id of the job trace, or {@code null} when it is off
@@ -37,8 +40,9 @@ import org.springframework.boot.actuate.endpoint.OperationResponseBody;
 @JsonInclude(JsonInclude.Include.ALWAYS)
 public record LensDescriptor(boolean enabled, boolean exporting, String exportStrategy, int rank, int worldSize,
 		Integer localRank, String launcher, Map<String, String> sources, String runId, String runIdSource,
-		String serviceInstanceId, String serviceName, List<StrategySummary> strategies, List<DoorSummary> doors,
-		List<String> spanGroups, String jobTraceId) implements OperationResponseBody {
+		String serviceInstanceId, String serviceName, List<StrategySummary> strategies,
+		Map<String, SignalSummary> signals, List<DoorSummary> doors, List<String> spanGroups, String jobTraceId)
+		implements OperationResponseBody {
 
 	static LensDescriptor of(TelemetryHandle handle, RankInfo rankInfo, ExportStrategyRegistry registry,
 			List<DoorSummary> doors) {
@@ -50,8 +54,29 @@ public record LensDescriptor(boolean enabled, boolean exporting, String exportSt
 		return new LensDescriptor(handle.config().enabled(), handle.isExporting(), handle.exportStrategy(),
 				handle.rank(), handle.worldSize(), localRank, rankInfo.launcher(), rankInfo.sources(),
 				handle.runId(), handle.runIdSource(), handle.serviceInstanceId(), handle.config().serviceName(),
-				strategies, doors, List.copyOf(handle.spanGroups().enabled()),
+				strategies, signals(handle), doors, List.copyOf(handle.spanGroups().enabled()),
 				handle.jobTrace().map(JobTrace::traceId).orElse(null));
+	}
+
+	private static Map<String, SignalSummary> signals(TelemetryHandle handle) {
+		Map<String, SignalSummary> signals = new LinkedHashMap<>();
+		for (Signal signal : Signal.values()) {
+			signals.put(signal.key(), new SignalSummary(handle.isExporting(signal), handle.exportStrategy(signal),
+					handle.config().signalEnabled(signal)));
+		}
+		return signals;
+	}
+
+	/**
+	 * What the rank decided for one signal.
+	 *
+	 * @param exporting whether this rank exports the signal
+	 * @param exportStrategy the strategy that decided it: the signal's own, else
+	 * {@code exportStrategy}
+	 * @param enabled whether the signal is exported at all ({@code nemo.lens.traces-enabled}, ...)
+	 */
+	public record SignalSummary(boolean exporting, String exportStrategy, boolean enabled) {
+
 	}
 
 	/**
@@ -69,9 +94,12 @@ public record LensDescriptor(boolean enabled, boolean exporting, String exportSt
 	 * Micrometer registry, ...) and what the rank's decision made of it.
 	 *
 	 * @param name the door name, such as {@code micrometer.otlp}
-	 * @param state {@code exporting}, {@code silenced} or {@code ungated}
+	 * @param state {@code exporting} (it sends at least one signal), {@code silenced} or
+	 * {@code ungated}
+	 * @param signals the state for each signal the door carries, by {@code traces},
+	 * {@code metrics}, {@code logs}
 	 */
-	public record DoorSummary(String name, String state) {
+	public record DoorSummary(String name, String state, Map<String, String> signals) {
 
 	}
 

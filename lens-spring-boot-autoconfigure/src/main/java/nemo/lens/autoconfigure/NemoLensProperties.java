@@ -58,17 +58,20 @@ public class NemoLensProperties {
 	private boolean samplerEnabled = DEFAULTS.samplerEnabled();
 
 	/**
-	 * Whether exporting ranks export traces.
+	 * Whether traces are exported at all; traces.export-strategy (else export-strategy) picks the
+	 * ranks that send them.
 	 */
 	private boolean tracesEnabled = DEFAULTS.tracesEnabled();
 
 	/**
-	 * Whether exporting ranks export metrics.
+	 * Whether metrics are exported at all; metrics.export-strategy (else export-strategy) picks the
+	 * ranks that send them.
 	 */
 	private boolean metricsEnabled = DEFAULTS.metricsEnabled();
 
 	/**
-	 * Whether exporting ranks export logs.
+	 * Whether logs are exported at all; logs.export-strategy (else export-strategy) picks the ranks
+	 * that send them.
 	 */
 	private boolean logsEnabled = DEFAULTS.logsEnabled();
 
@@ -146,6 +149,12 @@ public class NemoLensProperties {
 	private Map<String, Boolean> gate = new LinkedHashMap<>();
 
 	private final Annotations annotations = new Annotations();
+
+	private final SignalExport traces = new SignalExport();
+
+	private final SignalExport metrics = new SignalExport();
+
+	private final SignalExport logs = new SignalExport();
 
 	public boolean isEnabled() {
 		return this.enabled;
@@ -322,6 +331,52 @@ public class NemoLensProperties {
 
 	public Annotations getAnnotations() {
 		return this.annotations;
+	}
+
+	/**
+	 * Traces: which ranks send them.
+	 * @return the traces settings
+	 */
+	public SignalExport getTraces() {
+		return this.traces;
+	}
+
+	/**
+	 * Metrics: which ranks send them.
+	 * @return the metrics settings
+	 */
+	public SignalExport getMetrics() {
+		return this.metrics;
+	}
+
+	/**
+	 * Logs: which ranks send them.
+	 * @return the logs settings
+	 */
+	public SignalExport getLogs() {
+		return this.logs;
+	}
+
+	/**
+	 * Which ranks send one signal, when it is not the ranks export-strategy picks: a 1,024-rank
+	 * job may send traces from one rank and metrics from one rank per node.
+	 */
+	public static class SignalExport {
+
+		/**
+		 * Name of the strategy that decides whether this rank exports the signal: a built-in or
+		 * the name of an ExportStrategy bean. Unset, export-strategy decides.
+		 */
+		private String exportStrategy;
+
+		public String getExportStrategy() {
+			return this.exportStrategy;
+		}
+
+		public void setExportStrategy(String exportStrategy) {
+			this.exportStrategy = exportStrategy;
+		}
+
 	}
 
 	/**

@@ -1,5 +1,7 @@
 package nemo.lens.actuate;
 
+import java.util.Map;
+
 import nemo.lens.autoconfigure.LensTestConfigurations;
 import nemo.lens.autoconfigure.BootLine;
 import nemo.lens.autoconfigure.endpoint.LensEndpointAutoConfiguration;
@@ -53,7 +55,7 @@ class LensEndpointDoorsTests {
 	void optedOutDoorIsShownUngated() {
 		this.runner.withPropertyValues("nemo.lens.rank=0", "nemo.lens.gate.micrometer.otlp=false")
 			.run((context) -> assertThat(context.getBean(LensEndpoint.class).lens().doors())
-				.contains(new LensDescriptor.DoorSummary("micrometer.otlp", "ungated")));
+				.contains(new LensDescriptor.DoorSummary("micrometer.otlp", "ungated", Map.of("metrics", "ungated"))));
 	}
 
 	@Test
@@ -62,8 +64,36 @@ class LensEndpointDoorsTests {
 			Info.Builder builder = new Info.Builder();
 			context.getBeansOfType(InfoContributor.class).values().forEach((contributor) -> contributor.contribute(builder));
 			LensDescriptor lens = (LensDescriptor) builder.build().get("lens");
-			assertThat(lens.doors()).contains(new LensDescriptor.DoorSummary("micrometer.otlp", "silenced"));
+			assertThat(lens.doors())
+				.contains(new LensDescriptor.DoorSummary("micrometer.otlp", "silenced", Map.of("metrics", "silenced")));
+			assertThat(lens.signals()).containsOnlyKeys("traces", "metrics", "logs");
 		});
+	}
+
+	@Test
+	void aRankThatSendsOnlyMetricsShowsEachDoorsStatePerSignal() {
+		this.runner.withPropertyValues("nemo.lens.rank=0", "nemo.lens.metrics.export-strategy=all_ranks")
+			.run((context) -> {
+				LensDescriptor lens = context.getBean(LensEndpoint.class).lens();
+				assertThat(lens.exporting()).isTrue();
+				assertThat(lens.signals()).containsEntry("traces",
+						new LensDescriptor.SignalSummary(false, "single_rank", true))
+					.containsEntry("metrics", new LensDescriptor.SignalSummary(true, "all_ranks", true))
+					.containsEntry("logs", new LensDescriptor.SignalSummary(false, "single_rank", false));
+				assertThat(lens.doors()).contains(
+						new LensDescriptor.DoorSummary("micrometer.otlp", "exporting", Map.of("metrics", "exporting")),
+						new LensDescriptor.DoorSummary("lens.sdk", "exporting",
+								Map.of("traces", "silenced", "metrics", "exporting", "logs", "silenced")),
+						new LensDescriptor.DoorSummary("boot.opentelemetry", "exporting",
+								Map.of("traces", "silenced", "metrics", "exporting", "logs", "silenced")));
+			});
+	}
+
+	@Test
+	void aRankThatSendsOnlyTracesShowsItsMetricsRegistrySilenced() {
+		this.runner.withPropertyValues("nemo.lens.rank=0", "nemo.lens.traces.export-strategy=all_ranks")
+			.run((context) -> assertThat(context.getBean(LensEndpoint.class).lens().doors())
+				.contains(new LensDescriptor.DoorSummary("micrometer.otlp", "silenced", Map.of("metrics", "silenced"))));
 	}
 
 }

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 import nemo.lens.NemoLensConfig;
+import nemo.lens.Signal;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -85,10 +86,12 @@ class ConfigurationMetadataTests {
 		NemoLensConfig defaults = NemoLensConfig.defaults();
 		for (RecordComponent component : NemoLensConfig.class.getRecordComponents()) {
 			Object coreDefault = ReflectionUtils.invokeMethod(component.getAccessor(), defaults);
-			Object springDefault = properties.getPropertyValue(component.getName());
+			Object springDefault = properties.getPropertyValue(beanPath(component.getName()));
 			if (springDefault == null) {
-				// Unset in Spring means "fall back" (OTEL_SERVICE_NAME, NEMO_LENS_USER_ID, the run id at setup).
-				assertThat(component.getName()).isIn("serviceName", "runId", "user");
+				// Unset in Spring means "fall back" (OTEL_SERVICE_NAME, NEMO_LENS_USER_ID, the run id at setup,
+				// export-strategy for a signal).
+				assertThat(component.getName()).isIn("serviceName", "runId", "user", "tracesExportStrategy",
+						"metricsExportStrategy", "logsExportStrategy");
 			}
 			else {
 				assertThat(springDefault).as(component.getName()).isEqualTo(coreDefault);
@@ -106,7 +109,8 @@ class ConfigurationMetadataTests {
 		NemoLensConfig defaults = NemoLensConfig.defaults();
 		BeanWrapper bound = new BeanWrapperImpl(new NemoLensProperties());
 		for (RecordComponent component : NemoLensConfig.class.getRecordComponents()) {
-			String property = "nemo.lens." + component.getName().replaceAll("([a-z])([A-Z])", "$1-$2").toLowerCase();
+			String property = "nemo.lens."
+					+ beanPath(component.getName()).replaceAll("([a-z])([A-Z])", "$1-$2").toLowerCase();
 			Object stated = properties.get(property).get("defaultValue");
 			Object coreDefault = ReflectionUtils.invokeMethod(component.getAccessor(), defaults);
 			if (stated == null) {
@@ -121,7 +125,7 @@ class ConfigurationMetadataTests {
 			else {
 				assertThat(stated).as(property).isEqualTo(coreDefault);
 			}
-			assertThat(bound.getPropertyValue(component.getName())).as(property).isEqualTo(coreDefault);
+			assertThat(bound.getPropertyValue(beanPath(component.getName()))).as(property).isEqualTo(coreDefault);
 		}
 	}
 
@@ -144,6 +148,16 @@ class ConfigurationMetadataTests {
 		Map<String, Object> hint = byName("hints").get("nemo.lens.exporter");
 		assertThat((List<Map<String, Object>>) hint.get("values")).extracting((value) -> value.get("value"))
 			.containsExactly("otlp", "console", "none");
+	}
+
+	/** A signal's strategy lives in the signal's group: {@code metricsExportStrategy} is {@code metrics.exportStrategy}. */
+	private static String beanPath(String component) {
+		for (Signal signal : Signal.values()) {
+			if (component.equals(signal.key() + "ExportStrategy")) {
+				return signal.key() + ".exportStrategy";
+			}
+		}
+		return component;
 	}
 
 }

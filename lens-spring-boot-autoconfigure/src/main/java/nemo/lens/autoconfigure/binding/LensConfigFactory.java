@@ -15,7 +15,7 @@ import org.springframework.util.StringUtils;
 
 /**
  * Builds the core's {@link NemoLensConfig} from the bound properties, each component from the
- * property of the same name, with the fallbacks a Spring application expects: the service name
+ * property of the same name (or, for a signal's strategy, the group's: {@code metrics.export-strategy}), with the fallbacks a Spring application expects: the service name
  * from {@code OTEL_SERVICE_NAME}, then {@code spring.application.name}; the user from
  * {@code NEMO_LENS_USER_ID}, the Python library's variable name.
  */
@@ -29,7 +29,7 @@ final class LensConfigFactory {
 		BeanWrapper bound = new BeanWrapperImpl(properties);
 		Object[] values = Arrays.stream(NemoLensConfig.class.getRecordComponents())
 			.map(RecordComponent::getName)
-			.map(bound::getPropertyValue)
+			.map((component) -> bound.getPropertyValue(propertyPath(bound, component)))
 			.toArray();
 		NemoLensConfig config = BeanUtils.instantiateClass(BeanUtils.getResolvableConstructor(NemoLensConfig.class),
 				values);
@@ -40,6 +40,26 @@ final class LensConfigFactory {
 			.exporter(config.exporter().trim())
 			.user(firstText(properties.getUser(), variables.apply("NEMO_LENS_USER_ID")))
 			.build();
+	}
+
+	/**
+	 * The property of a component: of the same name, or in the group its first word names
+	 * ({@code metricsExportStrategy} is {@code metrics.exportStrategy}).
+	 */
+	private static String propertyPath(BeanWrapper bound, String component) {
+		if (bound.isReadableProperty(component)) {
+			return component;
+		}
+		for (int i = 1; i < component.length(); i++) {
+			if (Character.isUpperCase(component.charAt(i))) {
+				String path = component.substring(0, i) + "." + Character.toLowerCase(component.charAt(i))
+						+ component.substring(i + 1);
+				if (bound.isReadableProperty(path)) {
+					return path;
+				}
+			}
+		}
+		throw new IllegalStateException("NemoLensProperties has no property for the setting " + component);
 	}
 
 	private static String firstText(String... candidates) {

@@ -6,6 +6,8 @@ import java.util.Set;
 
 import io.opentelemetry.sdk.logs.export.LogRecordExporter;
 import io.opentelemetry.sdk.trace.export.SpanExporter;
+import nemo.lens.Signal;
+import nemo.lens.TelemetryHandle;
 import nemo.lens.TelemetryOptions;
 
 import org.springframework.beans.factory.ListableBeanFactory;
@@ -28,8 +30,8 @@ import org.springframework.core.env.Environment;
  * (parent-based, by trace id ratio); unset, {@code OTEL_TRACES_SAMPLER} decides, as without
  * Boot. The rank-aware sampler ({@code nemo.lens.sampler-enabled}) wins over both.</li>
  * </ul>
- * The exporter beans are built only once the rank is known to export ({@link #decided(boolean)}):
- * a silent rank builds no SDK and none of them.
+ * The exporter beans of a signal are built only once the rank is known to export that signal
+ * ({@link #decided(TelemetryHandle)}): a silent rank builds no SDK and none of them.
  */
 public final class BootPipelineSettings {
 
@@ -99,17 +101,15 @@ public final class BootPipelineSettings {
 	}
 
 	/**
-	 * Builds the exporter beans once the rank is known to export; a silent rank never builds them.
-	 * @param exporting whether the rank exports
+	 * Builds the exporter beans of the signals the rank exports, once it has decided; a signal the
+	 * rank does not send never builds its exporters.
+	 * @param handle what the rank decided
 	 */
-	public void decided(boolean exporting) {
-		if (!exporting) {
-			return;
-		}
-		if (this.spanExporter != null) {
+	public void decided(TelemetryHandle handle) {
+		if (this.spanExporter != null && handle.isExporting(Signal.TRACES)) {
 			this.spanExporter.resolve();
 		}
-		if (this.logRecordExporter != null) {
+		if (this.logRecordExporter != null && handle.isExporting(Signal.LOGS)) {
 			this.logRecordExporter.resolve();
 		}
 	}

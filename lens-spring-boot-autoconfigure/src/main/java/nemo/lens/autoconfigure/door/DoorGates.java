@@ -1,11 +1,14 @@
 package nemo.lens.autoconfigure.door;
 
+import java.util.Collections;
+import java.util.EnumSet;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
+import nemo.lens.Signal;
 import nemo.lens.autoconfigure.failure.LensStartupException;
 
 /**
@@ -45,6 +48,10 @@ public final class DoorGates {
 
 	private static final Set<String> GATEABLE;
 
+	private static final Set<Signal> ALL_SIGNALS = Collections.unmodifiableSet(EnumSet.allOf(Signal.class));
+
+	private static final Set<Signal> METRICS_ONLY = Collections.unmodifiableSet(EnumSet.of(Signal.METRICS));
+
 	static {
 		Set<String> names = new TreeSet<>();
 		names.add(BOOT_OPENTELEMETRY);
@@ -81,6 +88,16 @@ public final class DoorGates {
 			}
 		});
 		return new DoorGates(gates);
+	}
+
+	/**
+	 * The signals a door carries: a Micrometer registry carries metrics; the Lens SDK, Spring
+	 * Boot's OpenTelemetry, the instrumentation starter's SDK and the global carry all three.
+	 * @param door the door name
+	 * @return the signals, in the order of {@link Signal}
+	 */
+	public static Set<Signal> signalsOf(String door) {
+		return door.startsWith(MICROMETER) ? METRICS_ONLY : ALL_SIGNALS;
 	}
 
 	/**

@@ -1,17 +1,23 @@
 package nemo.lens.autoconfigure.door;
 
 import java.util.Collections;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 
+import nemo.lens.Signal;
 import nemo.lens.TelemetryHandle;
 
 /**
- * The telemetry doors found in this application context and what the rank's one decision made of
- * each. Door integrations ask {@link #open(String)} as they meet a door; the endpoint and the
- * start-up log read {@link #doors()}.
+ * The telemetry doors found in this application context and what the rank's decision made of
+ * each. A door carries one or more signals ({@link DoorGates#signalsOf(String)}) and follows the
+ * decision of each: a door is {@code exporting} when it sends at least one of them, and
+ * {@link #signalStates(String)} says which. Door integrations ask {@link #open(String)} as they
+ * meet a door; the endpoint and the start-up log read {@link #states()}.
  */
 public final class TelemetryDoors {
 
@@ -21,6 +27,8 @@ public final class TelemetryDoors {
 	private final boolean enabled;
 
 	private final boolean exporting;
+
+	private final Set<Signal> exportedSignals;
 
 	private final DoorGates gates;
 
@@ -34,6 +42,13 @@ public final class TelemetryDoors {
 	public TelemetryDoors(TelemetryHandle handle, DoorGates gates) {
 		this.enabled = handle.config().enabled();
 		this.exporting = handle.isExporting();
+		Set<Signal> exported = EnumSet.noneOf(Signal.class);
+		for (Signal signal : Signal.values()) {
+			if (handle.isExporting(signal)) {
+				exported.add(signal);
+			}
+		}
+		this.exportedSignals = Collections.unmodifiableSet(exported);
 		this.gates = gates;
 		if (this.enabled) {
 			this.found.put(LENS_SDK, this.exporting ? DoorState.EXPORTING : DoorState.SILENCED);
@@ -62,7 +77,7 @@ public final class TelemetryDoors {
 	}
 
 	/**
-	 * Whether this rank exports.
+	 * Whether this rank exports at least one signal.
 	 * @return whether exporting
 	 */
 	public boolean isExporting() {
@@ -96,7 +111,39 @@ public final class TelemetryDoors {
 		if (!this.enabled || !this.gates.isGated(door)) {
 			return DoorState.UNGATED;
 		}
-		return this.exporting ? DoorState.EXPORTING : DoorState.SILENCED;
+		return DoorGates.signalsOf(door).stream().anyMatch(this.exportedSignals::contains) ? DoorState.EXPORTING
+				: DoorState.SILENCED;
+	}
+
+	/**
+	 * What a door must do with one signal it carries, without recording it.
+	 * @param door the door name
+	 * @param signal the signal
+	 * @return the state the door must take for the signal
+	 */
+	public DoorState stateOf(String door, Signal signal) {
+		if (!this.enabled || !this.gates.isGated(door)) {
+			return DoorState.UNGATED;
+		}
+		return this.exportedSignals.contains(signal) ? DoorState.EXPORTING : DoorState.SILENCED;
+	}
+
+	/**
+	 * The state of each signal a recorded door carries, in the order of {@link Signal}: a door left
+	 * as configured is ungated for every signal.
+	 * @param door the door name
+	 * @return signal to state; empty when the door was not met
+	 */
+	public Map<Signal, DoorState> signalStates(String door) {
+		DoorState state = this.found.get(door);
+		if (state == null) {
+			return Map.of();
+		}
+		Map<Signal, DoorState> signals = new LinkedHashMap<>();
+		for (Signal signal : DoorGates.signalsOf(door)) {
+			signals.put(signal, (state == DoorState.UNGATED) ? DoorState.UNGATED : stateOf(door, signal));
+		}
+		return Collections.unmodifiableMap(signals);
 	}
 
 }

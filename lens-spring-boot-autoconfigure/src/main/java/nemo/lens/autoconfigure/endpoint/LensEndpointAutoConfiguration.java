@@ -1,6 +1,8 @@
 package nemo.lens.autoconfigure.endpoint;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import nemo.lens.ExportStrategy;
 import nemo.lens.ExportStrategyRegistry;
@@ -52,8 +54,14 @@ public final class LensEndpointAutoConfiguration {
 		return found.states()
 			.entrySet()
 			.stream()
-			.map((door) -> new DoorSummary(door.getKey(), door.getValue().value()))
+			.map((door) -> new DoorSummary(door.getKey(), door.getValue().value(), signalStates(found, door.getKey())))
 			.toList();
+	}
+
+	private static Map<String, String> signalStates(TelemetryDoors doors, String door) {
+		Map<String, String> signals = new LinkedHashMap<>();
+		doors.signalStates(door).forEach((signal, state) -> signals.put(signal.key(), state.value()));
+		return signals;
 	}
 
 	@Configuration(proxyBeanMethods = false)

@@ -80,7 +80,7 @@ public final class TelemetryHandleAutoConfiguration {
 					properties.isLogsEnabled());
 			TelemetryHandle handle = new TelemetryHandleFactory(registry, LensSettings.variables(environment, properties))
 				.create(LensSettings.config(properties, environment), rankInfo, pipeline);
-			pipeline.decided(handle.isExporting());
+			pipeline.decided(handle);
 			return handle;
 		}
 

@@ -5,6 +5,7 @@ import java.util.function.Function;
 
 import nemo.lens.ExportStrategyRegistry;
 import nemo.lens.NemoLensConfig;
+import nemo.lens.Signal;
 import nemo.lens.TelemetryHandle;
 import nemo.lens.TelemetryOptions;
 import nemo.lens.TelemetrySetup;
@@ -42,13 +43,10 @@ final class TelemetryHandleFactory {
 	}
 
 	TelemetryHandle create(NemoLensConfig config, RankInfo rankInfo, BootPipelineSettings pipeline) {
-		if (!this.registry.contains(config.exportStrategy())) {
-			throw new LensStartupException(
-					"nemo.lens.export-strategy '" + config.exportStrategy() + "' is not a registered strategy.",
-					"Set nemo.lens.export-strategy (or NEMO_LENS_EXPORT_STRATEGY) to one of "
-							+ this.registry.registeredStrategies()
-							+ ", or define an ExportStrategy bean with that name.",
-					null);
+		checkRegistered(config.exportStrategy(), "nemo.lens.export-strategy", "NEMO_LENS_EXPORT_STRATEGY");
+		for (Signal signal : Signal.values()) {
+			checkRegistered(config.exportStrategy(signal), signal.strategyProperty(),
+					signal.strategyVariable(NemoLensConfig.DEFAULT_ENV_PREFIX));
 		}
 		checkSpanGroups(config.spanGroups(), config.extraSpanGroups());
 		TelemetryOptions.Builder options = TelemetryOptions.builder()
@@ -61,8 +59,39 @@ final class TelemetryHandleFactory {
 		TelemetryHandle handle = setup(config, rankInfo, options.build());
 		logger.info("NeMo Lens: " + rankInfo.describe() + "; strategy " + config.exportStrategy() + "; "
 				+ (handle.isExporting() ? "exporting" : "not exporting")
-				+ (config.enabled() ? "" : " (nemo.lens.enabled=false)") + "; " + describeRunId(handle, rankInfo));
+				+ (config.enabled() ? "" : " (nemo.lens.enabled=false)") + "; " + describeSignals(handle) + "; "
+				+ describeRunId(handle, rankInfo));
 		return handle;
+	}
+
+	private void checkRegistered(String strategy, String property, String variable) {
+		if (!this.registry.contains(strategy)) {
+			throw new LensStartupException(property + " '" + strategy + "' is not a registered strategy.",
+					"Set " + property + " (or " + variable + ") to one of " + this.registry.registeredStrategies()
+							+ ", or define an ExportStrategy bean with that name.",
+					null);
+		}
+	}
+
+	/** Each signal's decision and the strategy that made it: {@code traces exporting (single_rank), ...}. */
+	private static String describeSignals(TelemetryHandle handle) {
+		StringBuilder signals = new StringBuilder();
+		for (Signal signal : Signal.values()) {
+			if (signal != Signal.TRACES) {
+				signals.append(", ");
+			}
+			signals.append(signal.key()).append(' ');
+			if (!handle.config().enabled() || !handle.config().signalEnabled(signal)) {
+				signals.append("disabled");
+			}
+			else {
+				signals.append(handle.isExporting(signal) ? "exporting" : "silent")
+					.append(" (")
+					.append(handle.exportStrategy(signal))
+					.append(')');
+			}
+		}
+		return signals.toString();
 	}
 
 	private static void checkSpanGroups(String spec, List<String> extraSpanGroups) {

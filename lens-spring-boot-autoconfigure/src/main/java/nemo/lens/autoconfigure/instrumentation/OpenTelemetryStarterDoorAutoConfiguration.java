@@ -28,9 +28,8 @@ public final class OpenTelemetryStarterDoorAutoConfiguration {
 	}
 
 	@Bean
-	AutoConfigurationCustomizerProvider lensOpenTelemetryStarterGate(TelemetryDoors doors, RankIdentity identity,
-			TelemetryHandle handle) {
-		return new StarterSdkGate(doors, identity, handle.config().logsEnabled());
+	AutoConfigurationCustomizerProvider lensOpenTelemetryStarterGate(TelemetryDoors doors, RankIdentity identity) {
+		return new StarterSdkGate(doors, identity);
 	}
 
 }

@@ -7,9 +7,15 @@ import io.opentelemetry.api.common.AttributesBuilder;
 import io.opentelemetry.sdk.autoconfigure.spi.AutoConfigurationCustomizer;
 import io.opentelemetry.sdk.autoconfigure.spi.AutoConfigurationCustomizerProvider;
 import io.opentelemetry.sdk.logs.LogRecordProcessor;
+import io.opentelemetry.sdk.metrics.Aggregation;
+import io.opentelemetry.sdk.metrics.InstrumentSelector;
+import io.opentelemetry.sdk.metrics.View;
 import io.opentelemetry.sdk.resources.Resource;
 import io.opentelemetry.sdk.trace.SpanProcessor;
+import io.opentelemetry.sdk.trace.samplers.Sampler;
+import nemo.lens.Signal;
 import nemo.lens.autoconfigure.door.DoorGates;
+import nemo.lens.autoconfigure.door.DoorState;
 import nemo.lens.autoconfigure.door.RankIdentity;
 import nemo.lens.autoconfigure.door.TelemetryDoors;
 
@@ -22,9 +28,11 @@ import nemo.lens.autoconfigure.door.TelemetryDoors;
  * environment before such property customizers, so where {@code otel.sdk.disabled=false} is set
  * there (or as {@code OTEL_SDK_DISABLED=false}) the SDK is built anyway: then every span and log
  * processor it builds is shut at once and every metric reader swapped for an idle one, so still
- * nothing leaves. On an exporting rank it adds the rank to the starter's resource, typed as on
- * the Lens SDK's own, exports logs only with {@code nemo.lens.logs-enabled=true} (as every door
- * does), and leaves every other {@code otel.*} setting as the user gave it.
+ * nothing leaves. On a rank that exports some signals it adds the rank to the starter's resource,
+ * typed as on the Lens SDK's own, shuts the export of each signal the rank does not send (logs
+ * without {@code nemo.lens.logs-enabled=true}, as on every door; traces or metrics another
+ * strategy keeps from this rank) the same way, and leaves every other {@code otel.*} setting as the
+ * user gave it.
  * <p>
  * The door is recorded when the starter builds its SDK, not before: an application whose own
  * {@code OpenTelemetry} bean makes the starter back off shows no {@code otel.starter} door.
@@ -35,12 +43,9 @@ final class StarterSdkGate implements AutoConfigurationCustomizerProvider {
 
 	private final RankIdentity identity;
 
-	private final boolean logsEnabled;
-
-	StarterSdkGate(TelemetryDoors doors, RankIdentity identity, boolean logsEnabled) {
+	StarterSdkGate(TelemetryDoors doors, RankIdentity identity) {
 		this.doors = doors;
 		this.identity = identity;
-		this.logsEnabled = logsEnabled;
 	}
 
 	@Override
@@ -49,8 +54,10 @@ final class StarterSdkGate implements AutoConfigurationCustomizerProvider {
 			case SILENCED -> silence(customizer);
 			case EXPORTING -> {
 				customizer.addResourceCustomizer((resource, config) -> resource.merge(rankResource()));
-				if (!this.logsEnabled) {
-					shutLogExport(customizer);
+				for (Signal signal : DoorGates.signalsOf(DoorGates.OTEL_STARTER)) {
+					if (this.doors.stateOf(DoorGates.OTEL_STARTER, signal) == DoorState.SILENCED) {
+						shutExport(customizer, signal);
+					}
 				}
 			}
 			case UNGATED -> {
@@ -59,26 +66,35 @@ final class StarterSdkGate implements AutoConfigurationCustomizerProvider {
 	}
 
 	private static void silence(AutoConfigurationCustomizer customizer) {
-		customizer.addPropertiesCustomizer((config) -> Map.of("otel.sdk.disabled", "true"))
-			.addSpanProcessorCustomizer((processor, config) -> {
-				processor.shutdown();
-				return SpanProcessor.composite();
-			})
-			// Not yet registered, a periodic reader has started no thread: dropping it is enough.
-			.addMetricReaderCustomizer((reader, config) -> new IdleMetricReader());
-		shutLogExport(customizer);
+		customizer.addPropertiesCustomizer((config) -> Map.of("otel.sdk.disabled", "true"));
+		for (Signal signal : Signal.values()) {
+			shutExport(customizer, signal);
+		}
 	}
 
 	/**
-	 * No log export, as {@code nemo.lens.logs-enabled=false} means on every door: no log exporter
-	 * unless one is named in the Spring environment, and then its processor is shut as built.
+	 * No export of one signal: no exporter unless one is named in the Spring environment, and then
+	 * its span or log processor is shut as built, or its metric reader swapped for an idle one.
+	 * Spans are not sampled and metrics are dropped, so that a processor or reader the
+	 * application adds to the starter's providers gets nothing either.
 	 */
-	private static void shutLogExport(AutoConfigurationCustomizer customizer) {
-		customizer.addPropertiesCustomizer((config) -> Map.of("otel.logs.exporter", "none"))
-			.addLogRecordProcessorCustomizer((processor, config) -> {
+	private static void shutExport(AutoConfigurationCustomizer customizer, Signal signal) {
+		customizer.addPropertiesCustomizer((config) -> Map.of("otel." + signal.key() + ".exporter", "none"));
+		switch (signal) {
+			case TRACES -> customizer.addSpanProcessorCustomizer((processor, config) -> {
+				processor.shutdown();
+				return SpanProcessor.composite();
+			}).addSamplerCustomizer((sampler, config) -> Sampler.alwaysOff());
+			// Not yet registered, a periodic reader has started no thread: dropping it is enough.
+			case METRICS -> customizer.addMetricReaderCustomizer((reader, config) -> new IdleMetricReader())
+				.addMeterProviderCustomizer((meters, config) -> meters.registerView(
+						InstrumentSelector.builder().setName("*").build(),
+						View.builder().setAggregation(Aggregation.drop()).build()));
+			case LOGS -> customizer.addLogRecordProcessorCustomizer((processor, config) -> {
 				processor.shutdown();
 				return LogRecordProcessor.composite();
 			});
+		}
 	}
 
 	/** The rank's attributes; the starter keeps its own {@code service.name}. */

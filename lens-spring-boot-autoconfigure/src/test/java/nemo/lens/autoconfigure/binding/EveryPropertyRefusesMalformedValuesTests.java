@@ -40,7 +40,9 @@ class EveryPropertyRefusesMalformedValuesTests {
 	private static final Map<String, List<String>> MALFORMED_BY_PROPERTY = Map.of("nemo.lens.export-strategy",
 			List.of("bogus"), "nemo.lens.exporter", List.of("zipkin", "OTLP"), "nemo.lens.span-groups",
 			List.of("per_stpe"), "nemo.lens.extra-span-groups", List.of("microbatch,all"), "nemo.lens.export-sample-rate",
-			List.of("1.5", "-0.1"), "nemo.lens.shutdown-timeout", List.of("-1s"));
+			List.of("1.5", "-0.1"), "nemo.lens.shutdown-timeout", List.of("-1s"), "nemo.lens.traces.export-strategy",
+			List.of("bogus", "Single_Rank"), "nemo.lens.metrics.export-strategy", List.of("first-rank-per-node"),
+			"nemo.lens.logs.export-strategy", List.of("none"));
 
 	/** A map property is walked through one key of its own. */
 	private static final Map<String, String> MAP_KEYS = Map.of("nemo.lens.gate", "boot.opentelemetry");

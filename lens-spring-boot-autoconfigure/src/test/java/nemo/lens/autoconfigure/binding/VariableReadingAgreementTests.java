@@ -11,6 +11,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.core.env.StandardEnvironment;
 import org.springframework.core.env.SystemEnvironmentPropertySource;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -35,6 +36,9 @@ class VariableReadingAgreementTests {
 	@CsvSource(delimiter = '|', quoteCharacter = '"', textBlock = """
 			NEMO_LENS_EXPORT_STRATEGY    | "  "
 			NEMO_LENS_EXPORT_STRATEGY    | " all_ranks "
+			NEMO_LENS_METRICS_EXPORT_STRATEGY | " all_ranks "
+			NEMO_LENS_TRACES_EXPORT_STRATEGY  | "  "
+			NEMO_LENS_LOGS_EXPORT_STRATEGY    | first_rank_per_node
 			NEMO_LENS_EXPORT_SAMPLE_RATE | ""
 			NEMO_LENS_EXPORT_SAMPLE_RATE | "  "
 			NEMO_LENS_EXPORT_SAMPLE_RATE | " .5 "
@@ -89,7 +93,10 @@ class VariableReadingAgreementTests {
 				() -> NemoLensConfig.fromEnv(variables, "NEMO_LENS", null));
 		this.runner.withInitializer((context) -> context.getEnvironment()
 			.getPropertySources()
-			.addFirst(new SystemEnvironmentPropertySource("systemEnvironment-variables", Map.copyOf(variables))))
+			// In place of the process's variables, under their name: Spring maps a variable to a nested
+			// property (NEMO_LENS_METRICS_EXPORT_STRATEGY) only there.
+			.replace(StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME, new SystemEnvironmentPropertySource(
+					StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME, Map.copyOf(variables))))
 			.run((context) -> {
 				if (coreRefusal != null) {
 					assertThat(context).hasFailed();

@@ -125,6 +125,30 @@ class BootOpenTelemetryIntegrationTests {
 	}
 
 	@Test
+	void aRankThatSendsOnlyMetricsExportsNoObservationSpanAndBuildsNoSpanExporterOrSpanThread() {
+		Set<String> before = exporterThreads();
+		this.runner.withPropertyValues("nemo.lens.rank=0", "nemo.lens.exporter=none",
+				"nemo.lens.metrics.export-strategy=all_ranks").run((context) -> {
+					observeWork(context.getBean(ObservationRegistry.class));
+					ConfigurableListableBeanFactory beanFactory = context.getBeanFactory();
+					assertThat(context.getBean(TelemetryHandle.class).isExporting()).isTrue();
+					assertThat(beanFactory.getBeanNamesForType(SpanExporter.class, true, false)).isNotEmpty()
+						.noneMatch(beanFactory::containsSingleton);
+					Set<String> started = exporterThreads();
+					started.removeAll(before);
+					assertThat(started).noneMatch((name) -> name.startsWith("BatchSpanProcessor"));
+				});
+		assertThat(this.exporter.spans()).isEmpty();
+	}
+
+	@Test
+	void aRankThatSendsOnlyTracesExportsItsObservationSpans() {
+		this.runner.withPropertyValues("nemo.lens.rank=0", "nemo.lens.traces.export-strategy=all_ranks")
+			.run((context) -> observeWork(context.getBean(ObservationRegistry.class)));
+		assertThat(this.exporter.spans()).extracting("name").containsExactly("work");
+	}
+
+	@Test
 	void withoutLensEnabledBootBuildsItsOwnSdk() {
 		this.runner.withPropertyValues("nemo.lens.enabled=false", "nemo.lens.rank=0").run((context) -> {
 			assertThat(context.getBean(OpenTelemetry.class)).isInstanceOf(OpenTelemetrySdk.class)

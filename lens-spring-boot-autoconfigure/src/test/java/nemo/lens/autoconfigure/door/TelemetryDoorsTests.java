@@ -4,6 +4,7 @@ import java.util.Map;
 
 import nemo.lens.ExportStrategyRegistry;
 import nemo.lens.NemoLensConfig;
+import nemo.lens.Signal;
 import nemo.lens.TelemetryHandle;
 import nemo.lens.TelemetryOptions;
 import nemo.lens.TelemetrySetup;
@@ -63,6 +64,25 @@ class TelemetryDoorsTests {
 		assertThat(doors.states()).containsEntry("micrometer.otlp", DoorState.UNGATED);
 		assertThat(doors.named(DoorState.SILENCED)).containsExactly(TelemetryDoors.LENS_SDK);
 		silent.shutdown();
+	}
+
+	@Test
+	void aDoorFollowsTheDecisionOfEachSignalItCarries() {
+		NemoLensConfig config = NemoLensConfig.builder()
+			.enabled(true)
+			.exporter("none")
+			.metricsExportStrategy("all_ranks")
+			.build();
+		TelemetryHandle metricsOnly = new TelemetrySetup(new ExportStrategyRegistry((name) -> null), (name) -> null)
+			.setup(config, 0, 2, TelemetryOptions.defaults());
+		TelemetryDoors doors = new TelemetryDoors(metricsOnly, DoorGates.defaults());
+		assertThat(doors.open("micrometer.otlp")).isEqualTo(DoorState.EXPORTING);
+		assertThat(doors.open(DoorGates.BOOT_OPENTELEMETRY)).isEqualTo(DoorState.EXPORTING);
+		assertThat(doors.signalStates(DoorGates.BOOT_OPENTELEMETRY)).containsExactly(
+				Map.entry(Signal.TRACES, DoorState.SILENCED), Map.entry(Signal.METRICS, DoorState.EXPORTING),
+				Map.entry(Signal.LOGS, DoorState.SILENCED));
+		assertThat(doors.signalStates("micrometer.otlp")).containsOnlyKeys(Signal.METRICS);
+		metricsOnly.shutdown();
 	}
 
 }

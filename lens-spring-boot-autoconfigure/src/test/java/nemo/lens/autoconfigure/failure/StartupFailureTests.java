@@ -46,6 +46,20 @@ class StartupFailureTests {
 	}
 
 	@Test
+	void unknownSignalStrategyFailsNamingTheSignalsPropertyAndVariable() {
+		this.runner.withPropertyValues("nemo.lens.enabled=false", "nemo.lens.metrics.export-strategy=per_node")
+			.run((context) -> {
+				assertThat(context).hasFailed()
+					.getFailure()
+					.rootCause()
+					.hasMessage("nemo.lens.metrics.export-strategy 'per_node' is not a registered strategy.");
+				FailureAnalysis analysis = new LensStartupFailureAnalyzer().analyze(context.getStartupFailure());
+				assertThat(analysis.getAction()).contains("NEMO_LENS_METRICS_EXPORT_STRATEGY")
+					.contains("first_rank_per_node");
+			});
+	}
+
+	@Test
 	void unknownStrategyFailsEvenWhenDisabled() {
 		this.runner.withPropertyValues("nemo.lens.enabled=false", "nemo.lens.export-strategy=bogus")
 			.run((context) -> assertThat(context).hasFailed());

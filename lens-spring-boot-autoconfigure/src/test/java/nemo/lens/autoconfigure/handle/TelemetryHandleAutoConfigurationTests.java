@@ -17,6 +17,7 @@ import io.opentelemetry.sdk.OpenTelemetrySdk;
 import nemo.lens.ExportStrategyRegistry;
 import nemo.lens.NemoLens;
 import nemo.lens.RecordingSpanExporter;
+import nemo.lens.Signal;
 import nemo.lens.TelemetryHandle;
 import nemo.lens.launch.RankInfo;
 import org.junit.jupiter.api.Test;
@@ -123,11 +124,13 @@ class TelemetryHandleAutoConfigurationTests {
 	void settingsCanComeFromEnvironmentVariablesAlone() {
 		Map<String, Object> variables = Map.of("NEMO_LENS_ENABLED", "true", "NEMO_LENS_EXPORTER", "none",
 				"NEMO_LENS_EXPORT_STRATEGY", "sampled", "NEMO_LENS_EXPORT_SAMPLE_RATE", "0.1", "NEMO_LENS_RANK", "3",
-				"NEMO_LENS_WORLD_SIZE", "16", "OTEL_SERVICE_NAME", "trainer", "NEMO_LENS_USER_ID", "alice");
+				"NEMO_LENS_WORLD_SIZE", "16", "OTEL_SERVICE_NAME", "trainer", "NEMO_LENS_USER_ID", "alice",
+				"NEMO_LENS_METRICS_EXPORT_STRATEGY", "all_ranks");
+		// In place of the process's variables, as a launcher would set them.
 		this.runner.withInitializer((context) -> context.getEnvironment()
 			.getPropertySources()
-			.addFirst(new SystemEnvironmentPropertySource(
-					StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME + "-test", variables)))
+			.replace(StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME, new SystemEnvironmentPropertySource(
+					StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME, variables)))
 			.run((context) -> {
 				NemoLensProperties properties = context.getBean(NemoLensProperties.class);
 				assertThat(properties.getExportStrategy()).isEqualTo("sampled");
@@ -137,6 +140,8 @@ class TelemetryHandleAutoConfigurationTests {
 				assertThat(handle.config().user()).isEqualTo("alice");
 				assertThat(handle.rank()).isEqualTo(3);
 				assertThat(handle.isExporting()).as("rank 3 is sampled at 0.1").isTrue();
+				assertThat(handle.exportStrategy(Signal.METRICS)).isEqualTo("all_ranks");
+				assertThat(handle.exportStrategy(Signal.TRACES)).isEqualTo("sampled");
 			});
 	}
 
@@ -149,7 +154,8 @@ class TelemetryHandleAutoConfigurationTests {
 					"nemo.lens.traces-enabled=false", "nemo.lens.metrics-enabled=false",
 					"nemo.lens.logs-enabled=true", "nemo.lens.exporter=console", "nemo.lens.run-id=run-7",
 					"nemo.lens.user=bob", "nemo.lens.rank=1", "nemo.lens.world-size=2", "nemo.lens.local-rank=1",
-					"nemo.lens.shutdown-timeout=250ms")
+					"nemo.lens.shutdown-timeout=250ms", "nemo.lens.traces.export-strategy=all_ranks",
+					"nemo.lens.metrics.export-strategy=first_rank_per_node", "nemo.lens.logs.export-strategy= single_rank ")
 			.run((context) -> {
 				TelemetryHandle handle = context.getBean(TelemetryHandle.class);
 				var config = handle.config();
@@ -163,6 +169,9 @@ class TelemetryHandleAutoConfigurationTests {
 				assertThat(config.exporter()).isEqualTo("console");
 				assertThat(config.runId()).isEqualTo("run-7");
 				assertThat(config.user()).isEqualTo("bob");
+				assertThat(config.exportStrategy(Signal.TRACES)).isEqualTo("all_ranks");
+				assertThat(config.exportStrategy(Signal.METRICS)).isEqualTo("first_rank_per_node");
+				assertThat(config.exportStrategy(Signal.LOGS)).isEqualTo("single_rank");
 				assertThat(context.getBean(RankInfo.class).localRank()).hasValue(1);
 				assertThat(context.getBean(NemoLensProperties.class).getShutdownTimeout().toMillis()).isEqualTo(250);
 				assertThat(handle.isExporting()).isTrue();

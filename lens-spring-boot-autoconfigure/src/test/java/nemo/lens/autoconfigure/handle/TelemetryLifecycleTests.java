@@ -93,7 +93,17 @@ class TelemetryLifecycleTests {
 	void startupLogsOneInfoLineWithRankLauncherStrategyAndDecision(CapturedOutput output) {
 		this.runner.withPropertyValues("nemo.lens.rank=3", "nemo.lens.world-size=4")
 			.run((context) -> assertThat(output).contains("NeMo Lens: rank 3 of 4 (NEMO_LENS_RANK, NEMO_LENS_WORLD_SIZE)")
-				.contains("launcher properties; strategy single_rank; exporting; run id "));
+				.contains("launcher properties; strategy single_rank; exporting; traces exporting (single_rank), "
+						+ "metrics exporting (single_rank), logs disabled; run id "));
+	}
+
+	@Test
+	void startupLogSaysWhichSignalsTheRankSendsAndWhichStrategyDecidedEach(CapturedOutput output) {
+		this.runner
+			.withPropertyValues("nemo.lens.rank=0", "nemo.lens.world-size=4", "nemo.lens.logs-enabled=true",
+					"nemo.lens.metrics.export-strategy=all_ranks")
+			.run((context) -> assertThat(output).contains("strategy single_rank; exporting; traces silent (single_rank), "
+					+ "metrics exporting (all_ranks), logs silent (single_rank); run id "));
 	}
 
 	@Test

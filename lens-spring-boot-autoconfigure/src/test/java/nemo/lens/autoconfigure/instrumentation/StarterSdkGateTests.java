@@ -7,10 +7,12 @@ import io.opentelemetry.sdk.OpenTelemetrySdk;
 import io.opentelemetry.sdk.autoconfigure.AutoConfiguredOpenTelemetrySdk;
 import io.opentelemetry.sdk.autoconfigure.AutoConfiguredOpenTelemetrySdkBuilder;
 import io.opentelemetry.sdk.resources.Resource;
+import io.opentelemetry.sdk.testing.exporter.InMemoryMetricReader;
 import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
 import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
 import nemo.lens.ExportStrategyRegistry;
 import nemo.lens.NemoLensConfig;
+import nemo.lens.Signal;
 import nemo.lens.TelemetryHandle;
 import nemo.lens.TelemetryOptions;
 import nemo.lens.TelemetrySetup;
@@ -36,6 +38,8 @@ class StarterSdkGateTests {
 
 	private final InMemorySpanExporter exported = InMemorySpanExporter.create();
 
+	private final InMemoryMetricReader metrics = InMemoryMetricReader.create();
+
 	@AfterEach
 	void close() {
 		if (this.sdk != null) {
@@ -46,18 +50,26 @@ class StarterSdkGateTests {
 		}
 	}
 
+	private static NemoLensConfig.Builder config() {
+		return NemoLensConfig.builder().enabled(true).exporter("none").runId("run-1");
+	}
+
 	private TelemetryDoors build(int rank, Map<String, Boolean> gates) {
+		return build(rank, config().build(), gates);
+	}
+
+	private TelemetryDoors build(int rank, NemoLensConfig config, Map<String, Boolean> gates) {
 		RankInfo rankInfo = RankInfo.detect(Map.of("NEMO_LENS_RANK", String.valueOf(rank), "NEMO_LENS_WORLD_SIZE", "2"));
-		this.handle = new TelemetrySetup(new ExportStrategyRegistry((name) -> null), (name) -> null).setup(
-				NemoLensConfig.builder().enabled(true).exporter("none").runId("run-1").build(), rank, 2,
-				TelemetryOptions.defaults());
+		this.handle = new TelemetrySetup(new ExportStrategyRegistry((name) -> null), (name) -> null).setup(config, rank,
+				2, TelemetryOptions.defaults());
 		TelemetryDoors doors = new TelemetryDoors(this.handle, DoorGates.of(gates));
 		AutoConfiguredOpenTelemetrySdkBuilder builder = AutoConfiguredOpenTelemetrySdk.builder()
 			.addPropertiesSupplier(() -> Map.of("otel.traces.exporter", "none", "otel.metrics.exporter", "none",
 					"otel.logs.exporter", "none", "otel.service.name", "starter-app"))
 			.addTracerProviderCustomizer(
-					(tracerProvider, config) -> tracerProvider.addSpanProcessor(SimpleSpanProcessor.create(this.exported)));
-		new StarterSdkGate(doors, RankIdentity.of(this.handle, rankInfo), false).customize(builder);
+					(tracerProvider, properties) -> tracerProvider.addSpanProcessor(SimpleSpanProcessor.create(this.exported)))
+			.addMeterProviderCustomizer((meterProvider, properties) -> meterProvider.registerMetricReader(this.metrics));
+		new StarterSdkGate(doors, RankIdentity.of(this.handle, rankInfo)).customize(builder);
 		this.sdk = builder.build().getOpenTelemetrySdk();
 		return doors;
 	}
@@ -87,6 +99,27 @@ class StarterSdkGateTests {
 		this.sdk.getTracer("test").spanBuilder("work").startSpan().end();
 		assertThat(this.exported.getFinishedSpanItems()).hasSize(1);
 		assertThat(doors.states()).containsEntry(DoorGates.OTEL_STARTER, DoorState.UNGATED);
+	}
+
+	@Test
+	void aRankThatSendsOnlyMetricsGetsAStarterSdkThatRecordsMetricsAndNoSpans() {
+		TelemetryDoors doors = build(0, config().metricsExportStrategy("all_ranks").build(), Map.of());
+		this.sdk.getTracer("test").spanBuilder("work").startSpan().end();
+		this.sdk.getMeter("test").counterBuilder("work.calls").build().add(1);
+		assertThat(this.exported.getFinishedSpanItems()).isEmpty();
+		assertThat(this.metrics.collectAllMetrics()).extracting("name").contains("work.calls");
+		assertThat(doors.states()).containsEntry(DoorGates.OTEL_STARTER, DoorState.EXPORTING);
+		assertThat(doors.signalStates(DoorGates.OTEL_STARTER)).containsEntry(Signal.TRACES, DoorState.SILENCED)
+			.containsEntry(Signal.METRICS, DoorState.EXPORTING);
+	}
+
+	@Test
+	void aRankThatSendsOnlyTracesGetsAStarterSdkThatRecordsSpansAndNoMetrics() {
+		build(0, config().tracesExportStrategy("all_ranks").build(), Map.of());
+		this.sdk.getTracer("test").spanBuilder("work").startSpan().end();
+		this.sdk.getMeter("test").counterBuilder("work.calls").build().add(1);
+		assertThat(this.exported.getFinishedSpanItems()).hasSize(1);
+		assertThat(this.metrics.collectAllMetrics()).isEmpty();
 	}
 
 }

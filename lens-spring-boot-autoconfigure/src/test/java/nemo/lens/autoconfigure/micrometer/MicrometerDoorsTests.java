@@ -61,6 +61,26 @@ class MicrometerDoorsTests {
 	}
 
 	@Test
+	void aRankOutsideTheTraceStrategyPublishesTheMetricsItsOwnStrategyChose() {
+		this.runner.withPropertyValues("nemo.lens.rank=0", "nemo.lens.metrics.export-strategy=all_ranks")
+			.run((context) -> {
+				assertThat(context.getBean(OtlpConfig.class).enabled()).isTrue();
+				assertThat(context.getBean(TelemetryDoors.class).states()).containsEntry("micrometer.otlp",
+						DoorState.EXPORTING);
+			});
+	}
+
+	@Test
+	void theTraceRankKeepsItsMetricsToItselfWhenAnotherStrategyDecidesThem() {
+		this.runner.withPropertyValues("nemo.lens.rank=1", "nemo.lens.metrics.export-strategy=first_rank_per_node",
+				"nemo.lens.local-rank=1").run((context) -> {
+					assertThat(context.getBean(OtlpConfig.class).enabled()).isFalse();
+					assertThat(context.getBean(TelemetryDoors.class).states()).containsEntry("micrometer.otlp",
+							DoorState.SILENCED);
+				});
+	}
+
+	@Test
 	void silentRankStartsNoPublishingThread() {
 		Set<String> before = publisherThreads();
 		this.runner.withPropertyValues("nemo.lens.rank=0").run((context) -> {

@@ -1,0 +1,59 @@
+package nemo.lens;
+
+import java.util.Set;
+
+import io.opentelemetry.api.OpenTelemetry;
+import io.opentelemetry.api.logs.LoggerProvider;
+import io.opentelemetry.api.metrics.MeterProvider;
+import io.opentelemetry.api.trace.TracerProvider;
+import io.opentelemetry.context.propagation.ContextPropagators;
+
+/**
+ * The telemetry of a rank that exports some signals and not others: the SDK's provider for each
+ * exported signal, the no-op one for the rest, so that a span on a rank that sends only metrics
+ * costs what a no-op span costs. Propagation is the SDK's, as on every rank.
+ */
+final class ExportedSignalsTelemetry implements OpenTelemetry {
+
+	private final TracerProvider tracerProvider;
+
+	private final MeterProvider meterProvider;
+
+	private final LoggerProvider loggerProvider;
+
+	private final ContextPropagators propagators;
+
+	ExportedSignalsTelemetry(OpenTelemetry sdk, Set<Signal> exported) {
+		this.tracerProvider = exported.contains(Signal.TRACES) ? sdk.getTracerProvider() : TracerProvider.noop();
+		this.meterProvider = exported.contains(Signal.METRICS) ? sdk.getMeterProvider() : MeterProvider.noop();
+		this.loggerProvider = exported.contains(Signal.LOGS) ? sdk.getLogsBridge() : LoggerProvider.noop();
+		this.propagators = sdk.getPropagators();
+	}
+
+	@Override
+	public TracerProvider getTracerProvider() {
+		return this.tracerProvider;
+	}
+
+	@Override
+	public MeterProvider getMeterProvider() {
+		return this.meterProvider;
+	}
+
+	@Override
+	public LoggerProvider getLogsBridge() {
+		return this.loggerProvider;
+	}
+
+	@Override
+	public ContextPropagators getPropagators() {
+		return this.propagators;
+	}
+
+	@Override
+	public String toString() {
+		return "ExportedSignalsTelemetry{tracerProvider=" + this.tracerProvider + ", meterProvider="
+				+ this.meterProvider + ", loggerProvider=" + this.loggerProvider + "}";
+	}
+
+}

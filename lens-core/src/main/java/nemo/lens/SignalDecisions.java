@@ -1,0 +1,99 @@
+package nemo.lens;
+
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What one rank decided for each signal: the strategy that decided it and whether the rank exports
+ * it. A signal is exported when telemetry is enabled, the signal is enabled, and its strategy
+ * selects the rank. Each distinct strategy is asked once, also for disabled signals and when
+ * telemetry is off, so that an unknown name or a failing strategy stops every rank alike.
+ */
+final class SignalDecisions {
+
+	private final Map<Signal, String> strategies;
+
+	private final Set<Signal> exporting;
+
+	private SignalDecisions(Map<Signal, String> strategies, Set<Signal> exporting) {
+		this.strategies = Collections.unmodifiableMap(strategies);
+		this.exporting = Collections.unmodifiableSet(exporting);
+	}
+
+	/**
+	 * Decides every signal.
+	 * @param config the resolved settings
+	 * @param rank the global rank
+	 * @param worldSize the number of ranks
+	 * @param registry where strategy names are looked up
+	 * @param perCall a strategy passed to the call, deciding the signals without a strategy of
+	 * their own, or {@code null}
+	 * @return the decisions
+	 * @throws IllegalArgumentException when a strategy name is unknown (a signal's own is named
+	 * with its setting) or a strategy fails on its input
+	 */
+	static SignalDecisions decide(NemoLensConfig config, int rank, int worldSize, ExportStrategyRegistry registry,
+			ExportStrategy perCall) {
+		Map<Signal, String> strategies = new EnumMap<>(Signal.class);
+		Set<Signal> exporting = EnumSet.noneOf(Signal.class);
+		Map<String, Boolean> answers = new HashMap<>();
+		String base = (perCall != null) ? TelemetrySetup.PER_CALL_STRATEGY : config.exportStrategy();
+		boolean baseSelects = ((perCall != null) ? perCall : registry.get(base)).shouldExport(config, rank, worldSize);
+		answers.put(base, baseSelects);
+		for (Signal signal : Signal.values()) {
+			String own = config.exportStrategy(signal);
+			String name = own.equals(config.exportStrategy()) ? base : own;
+			Boolean selects = answers.get(name);
+			if (selects == null) {
+				selects = strategy(registry, signal, name).shouldExport(config, rank, worldSize);
+				answers.put(name, selects);
+			}
+			strategies.put(signal, name);
+			if (config.enabled() && config.signalEnabled(signal) && selects) {
+				exporting.add(signal);
+			}
+		}
+		return new SignalDecisions(strategies, exporting);
+	}
+
+	private static ExportStrategy strategy(ExportStrategyRegistry registry, Signal signal, String name) {
+		try {
+			return registry.get(name);
+		}
+		catch (IllegalArgumentException ex) {
+			throw new IllegalArgumentException("Invalid " + signal.key() + " export strategy ("
+					+ signal.strategyProperty() + ", " + signal.strategyVariable(NemoLensConfig.DEFAULT_ENV_PREFIX)
+					+ "): " + ex.getMessage(), ex);
+		}
+	}
+
+	/** The name of the strategy that decided a signal. */
+	String strategy(Signal signal) {
+		return this.strategies.get(signal);
+	}
+
+	/** Whether the rank exports a signal. */
+	boolean isExporting(Signal signal) {
+		return this.exporting.contains(signal);
+	}
+
+	/** The signals the rank exports; empty on a silent rank. */
+	Set<Signal> exporting() {
+		return this.exporting;
+	}
+
+	/** Whether every enabled signal is exported: then the SDK serves them all as it is. */
+	boolean exportsEveryEnabledSignal(NemoLensConfig config) {
+		for (Signal signal : Signal.values()) {
+			if (config.signalEnabled(signal) && !this.exporting.contains(signal)) {
+				return false;
+			}
+		}
+		return true;
+	}
+
+}
