@@ -10,22 +10,25 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Runs the README's demo on the packaged application with two ranks, as separate JVM processes.
+ * Runs the README's demo on the packaged application with two ranks, as separate JVM processes, as
+ * a mixed job: traces from the last rank ({@code single_rank}), metrics from the first rank of the
+ * node ({@code first_rank_per_node}).
  */
 class MultiRankDemoIT {
 
 	@Test
-	void demoStartsTwoRanksAndShowsWhichExports() throws Exception {
+	void demoOfAMixedJobShowsWhoSendsWhat() throws Exception {
 		String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
 		Process demo = new ProcessBuilder(List.of(java, "-jar", System.getProperty("sample.jar"), "demo", "--ranks",
-				"2", "--strategy", "single_rank"))
+				"2", "--metrics-strategy", "first_rank_per_node"))
 			.redirectErrorStream(true)
 			.start();
 		String output = new String(demo.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
 		assertThat(demo.waitFor(3, TimeUnit.MINUTES)).isTrue();
 		assertThat(demo.exitValue()).as(output).isZero();
-		assertThat(output).containsPattern("\\| 0 \\| 0 \\| torchrun \\| single_rank \\| false \\| 0 \\| \\d+ ms \\|")
-			.containsPattern("\\| 1 \\| 1 \\| torchrun \\| single_rank \\| true \\| 3 \\| \\d+ ms \\|");
+		assertThat(output)
+			.containsPattern("\\| 0 \\| 0 \\| torchrun \\| silent \\(single_rank\\) \\| exporting \\(first_rank_per_node\\) \\| 0 \\| [1-9]\\d* \\| \\d+ ms \\|")
+			.containsPattern("\\| 1 \\| 1 \\| torchrun \\| exporting \\(single_rank\\) \\| silent \\(first_rank_per_node\\) \\| 3 \\| 0 \\| \\d+ ms \\|");
 	}
 
 }

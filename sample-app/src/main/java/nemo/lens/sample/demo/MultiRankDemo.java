@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.UUID;
 
 
@@ -29,6 +30,8 @@ public final class MultiRankDemo {
 	private static final Duration STOP_TIMEOUT = Duration.ofSeconds(30);
 
 	private static final String SPAN_LINE = "[nemo.lens] span ";
+
+	private static final String METRIC_LINE = "[nemo.lens] metric ";
 
 	private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
@@ -63,8 +66,10 @@ public final class MultiRankDemo {
 		String java = ProcessHandle.current().info().command().orElse("java");
 		String runId = "demo-" + UUID.randomUUID().toString().substring(0, 8);
 		Path logs = Files.createTempDirectory("lens-demo-");
-		out.printf("Starting %d ranks (%d per node, strategy %s, run %s); logs in %s%n", options.ranks(),
-				options.ranksPerNode(), options.strategy(), runId, logs);
+		out.printf("Starting %d ranks (%d per node, strategy %s, traces %s, metrics %s, run %s); logs in %s%n",
+				options.ranks(), options.ranksPerNode(), options.strategy(),
+				Objects.requireNonNullElse(options.tracesStrategy(), options.strategy()),
+				Objects.requireNonNullElse(options.metricsStrategy(), options.strategy()), runId, logs);
 		List<RankProcess> ranks = new ArrayList<>();
 		try {
 			for (int rank = 0; rank < options.ranks(); rank++) {
@@ -138,14 +143,23 @@ public final class MultiRankDemo {
 	private static void printTable(PrintStream out, List<RankProcess> ranks, List<Map<String, Object>> decisions,
 			List<Duration> stops) throws IOException {
 		out.println();
-		out.println("| rank | local rank | launcher | strategy | exporting | spans printed | exit after SIGTERM |");
-		out.println("|---|---|---|---|---|---|---|");
+		out.println("| rank | local rank | launcher | traces | metrics | spans printed | metrics printed "
+				+ "| exit after SIGTERM |");
+		out.println("|---|---|---|---|---|---|---|---|");
 		for (int i = 0; i < ranks.size(); i++) {
 			Map<String, Object> lens = decisions.get(i);
-			out.printf("| %s | %s | %s | %s | %s | %d | %d ms |%n", lens.get("rank"), lens.get("localRank"),
-					lens.get("launcher"), lens.get("exportStrategy"), lens.get("exporting"),
-					ranks.get(i).countLogLines(SPAN_LINE), stops.get(i).toMillis());
+			out.printf("| %s | %s | %s | %s | %s | %d | %d | %d ms |%n", lens.get("rank"), lens.get("localRank"),
+					lens.get("launcher"), decision(lens, "traces"), decision(lens, "metrics"),
+					ranks.get(i).countLogLines(SPAN_LINE), ranks.get(i).countLogLines(METRIC_LINE),
+					stops.get(i).toMillis());
 		}
+	}
+
+	/** A signal's decision as the endpoint gives it: {@code exporting (single_rank)}. */
+	private static String decision(Map<String, Object> lens, String signal) {
+		Map<?, ?> decision = (Map<?, ?>) ((Map<?, ?>) lens.get("signals")).get(signal);
+		return (Boolean.TRUE.equals(decision.get("exporting")) ? "exporting" : "silent") + " ("
+				+ decision.get("exportStrategy") + ")";
 	}
 
 	/** A demo step that failed; its message says which rank and why. */

@@ -47,6 +47,12 @@ final class RankProcess {
 		env.put("LOCAL_WORLD_SIZE", Integer.toString(Math.min(options.ranksPerNode(), options.ranks())));
 		env.put("GROUP_RANK", Integer.toString(rank / options.ranksPerNode()));
 		env.put("NEMO_LENS_EXPORT_STRATEGY", options.strategy());
+		if (options.tracesStrategy() != null) {
+			env.put("NEMO_LENS_TRACES_EXPORT_STRATEGY", options.tracesStrategy());
+		}
+		if (options.metricsStrategy() != null) {
+			env.put("NEMO_LENS_METRICS_EXPORT_STRATEGY", options.metricsStrategy());
+		}
 		if (options.sampleRate() != null) {
 			env.put("NEMO_LENS_EXPORT_SAMPLE_RATE", options.sampleRate());
 		}
