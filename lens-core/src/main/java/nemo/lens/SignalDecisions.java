@@ -86,14 +86,4 @@ final class SignalDecisions {
 		return this.exporting;
 	}
 
-	/** Whether every enabled signal is exported: then the SDK serves them all as it is. */
-	boolean exportsEveryEnabledSignal(NemoLensConfig config) {
-		for (Signal signal : Signal.values()) {
-			if (config.signalEnabled(signal) && !this.exporting.contains(signal)) {
-				return false;
-			}
-		}
-		return true;
-	}
-
 }

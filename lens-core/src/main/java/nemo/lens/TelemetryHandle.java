@@ -1,12 +1,22 @@
 package nemo.lens;
 
 import java.time.Duration;
+import java.time.Instant;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.metrics.Meter;
 import io.opentelemetry.api.trace.Tracer;
+import io.opentelemetry.sdk.OpenTelemetrySdk;
 import nemo.lens.sdk.ExportingTelemetry;
 import nemo.lens.sdk.LensVersion;
 import nemo.lens.spans.JobTrace;
@@ -19,6 +29,8 @@ import nemo.lens.spans.SpanGroups;
  * rank the real SDK, elsewhere no-op telemetry. Close it at exit; shutting down twice is harmless.
  */
 public final class TelemetryHandle implements AutoCloseable {
+
+	private static final Logger logger = Logger.getLogger(TelemetryHandle.class.getName());
 
 	/** The instrumentation scope name of the handle's tracer and meter. */
 	public static final String SCOPE_NAME = "nemo.lens";
@@ -38,9 +50,13 @@ public final class TelemetryHandle implements AutoCloseable {
 
 	private final SignalDecisions signals;
 
-	private final OpenTelemetry openTelemetry;
+	private final LivePipeline pipeline;
 
-	private final ExportingTelemetry exporting;
+	private final OverrideTimer overrideTimer = new OverrideTimer();
+
+	private volatile ExportOverride override;
+
+	private final List<Runnable> switchListeners = new CopyOnWriteArrayList<>();
 
 	private final Tracer tracer;
 
@@ -54,37 +70,162 @@ public final class TelemetryHandle implements AutoCloseable {
 	private volatile ShutdownHook shutdownHook;
 
 	TelemetryHandle(NemoLensConfig config, String runIdSource, int rank, int worldSize, String exportStrategy,
-			SignalDecisions signals, OpenTelemetry openTelemetry, ExportingTelemetry exporting, SpanGroups spanGroups,
-			JobTrace jobTrace) {
+			SignalDecisions signals, LivePipeline pipeline, SpanGroups spanGroups, JobTrace jobTrace) {
 		this.config = config;
 		this.runIdSource = runIdSource;
 		this.rank = rank;
 		this.worldSize = worldSize;
 		this.exportStrategy = exportStrategy;
 		this.signals = signals;
-		this.openTelemetry = openTelemetry;
-		this.exporting = exporting;
-		this.tracer = openTelemetry.getTracer(SCOPE_NAME, LensVersion.current());
-		this.spans = new LensSpans(this.tracer, signals.isExporting(Signal.TRACES), spanGroups, jobTrace, rank);
+		this.pipeline = pipeline;
+		this.tracer = pipeline.telemetry().getTracer(SCOPE_NAME, LensVersion.current());
+		this.spans = new LensSpans(this.tracer, () -> isExporting(Signal.TRACES), spanGroups, jobTrace, rank);
 	}
 
 	/**
-	 * Whether this process exports at least one signal: true only when real SDK providers were
-	 * built.
+	 * Whether this process exports at least one signal now: true only while real SDK providers
+	 * run.
 	 * @return whether exporting
 	 */
 	public boolean isExporting() {
-		return this.exporting != null;
+		return !this.pipeline.exported().isEmpty();
 	}
 
 	/**
-	 * Whether this process exports a signal: telemetry and the signal are enabled, and the
-	 * signal's strategy ({@link #exportStrategy(Signal)}) selected this rank.
+	 * Whether this process exports a signal now: telemetry and the signal are enabled, and the
+	 * override in force, else the signal's strategy ({@link #exportStrategy(Signal)}), says so.
 	 * @param signal the signal
 	 * @return whether the signal is exported
 	 */
 	public boolean isExporting(Signal signal) {
+		return this.pipeline.exported().contains(signal);
+	}
+
+	/**
+	 * What the signal's strategy decided at start-up, whatever an override says now.
+	 * @param signal the signal
+	 * @return whether the strategy exports the signal from this rank
+	 */
+	public boolean isSelectedByStrategy(Signal signal) {
 		return this.signals.isExporting(signal);
+	}
+
+	/**
+	 * The override in force, if any.
+	 * @return the override
+	 */
+	public Optional<ExportOverride> override() {
+		return Optional.ofNullable(this.override);
+	}
+
+	/**
+	 * Overrides this rank's decision for a while: {@code EXPORTING} exports every enabled signal
+	 * (building the SDK if the rank was silent), {@code SILENT} exports nothing (flushing and
+	 * closing the SDK within the shutdown timeout). It ends by itself at the end of
+	 * {@code duration}, on a timer of this process, and the strategies decide again. Logged at
+	 * {@code INFO} with the old and new state, the source and the end.
+	 * @param state what the rank does meanwhile
+	 * @param duration how long; more than zero
+	 * @param source who asks, such as {@code endpoint}
+	 * @return the override now in force
+	 * @throws IllegalStateException when telemetry is disabled or the handle is shut down
+	 * @throws IllegalArgumentException when the duration is not positive
+	 */
+	public synchronized ExportOverride override(ExportOverride.State state, Duration duration, String source) {
+		if (!this.config.enabled()) {
+			throw new IllegalStateException("NeMo Lens is disabled on this rank (nemo.lens.enabled=false, "
+					+ "NEMO_LENS_ENABLED); there is no telemetry to switch.");
+		}
+		if (isShutdown()) {
+			throw new IllegalStateException("NeMo Lens on this rank is shut down; there is no telemetry to switch.");
+		}
+		if (duration.isNegative() || duration.isZero()) {
+			throw new IllegalArgumentException("An override lasts more than zero, got " + duration + ".");
+		}
+		ExportOverride next = new ExportOverride(state, Instant.now().plus(duration), source);
+		change(next);
+		this.overrideTimer.schedule(next.until(), () -> expire(next));
+		return next;
+	}
+
+	/**
+	 * Removes the override in force, if any: the strategies decide again.
+	 * @param source who asks, for the log
+	 */
+	public synchronized void removeOverride(String source) {
+		this.overrideTimer.cancel();
+		if (this.override != null) {
+			logger.info("NeMo Lens: override " + describe(this.override) + " removed by " + source);
+			change(null);
+		}
+	}
+
+	private synchronized void expire(ExportOverride ended) {
+		if (this.override == ended) {
+			this.overrideTimer.cancel();
+			logger.info("NeMo Lens: override " + describe(ended) + " ended by itself");
+			change(null);
+		}
+	}
+
+	/**
+	 * Runs an action each time the signals this rank exports change while it runs, after the Lens
+	 * SDK switched: for doors built outside it (a Micrometer registry) to follow. An action that
+	 * fails is logged and does not stop the others.
+	 * @param listener the action
+	 */
+	public void onSwitch(Runnable listener) {
+		this.switchListeners.add(Objects.requireNonNull(listener, "listener must not be null"));
+	}
+
+	private void change(ExportOverride next) {
+		String before = describeSignals();
+		Set<Signal> exportedBefore = this.pipeline.exported();
+		ExportOverride previous = this.override;
+		this.override = next;
+		this.pipeline.apply(wantedSignals(), this.config.shutdownTimeout());
+		if (!exportedBefore.equals(this.pipeline.exported())) {
+			for (Runnable listener : this.switchListeners) {
+				try {
+					listener.run();
+				}
+				catch (RuntimeException ex) {
+					logger.log(Level.WARNING, "NeMo Lens: a door could not follow the switch", ex);
+				}
+			}
+		}
+		if (next != null) {
+			logger.info("NeMo Lens: override " + ((previous != null) ? describe(previous) : "none") + " -> "
+					+ describe(next) + "; exporting " + before + " -> " + describeSignals());
+		}
+		else {
+			logger.info("NeMo Lens: no override; exporting " + before + " -> " + describeSignals());
+		}
+	}
+
+	/** The signals the override in force, else the strategies, export. */
+	private Set<Signal> wantedSignals() {
+		Set<Signal> wanted = EnumSet.noneOf(Signal.class);
+		ExportOverride current = this.override;
+		for (Signal signal : Signal.values()) {
+			boolean on = (current != null)
+					? current.state() == ExportOverride.State.EXPORTING && this.config.enabled()
+							&& this.config.signalEnabled(signal)
+					: this.signals.isExporting(signal);
+			if (on) {
+				wanted.add(signal);
+			}
+		}
+		return wanted;
+	}
+
+	private static String describe(ExportOverride override) {
+		return override.state().value() + " until " + override.until() + " (" + override.source() + ")";
+	}
+
+	private String describeSignals() {
+		Set<Signal> exported = this.pipeline.exported();
+		return exported.isEmpty() ? "nothing" : exported.toString().toLowerCase(Locale.ROOT);
 	}
 
 	/**
@@ -139,7 +280,7 @@ public final class TelemetryHandle implements AutoCloseable {
 	public Meter meter() {
 		Meter meter = this.meter;
 		if (meter == null) {
-			meter = this.openTelemetry.meterBuilder(SCOPE_NAME).setInstrumentationVersion(LensVersion.current()).build();
+			meter = this.pipeline.telemetry().meterBuilder(SCOPE_NAME).setInstrumentationVersion(LensVersion.current()).build();
 			this.meter = meter;
 		}
 		return meter;
@@ -152,7 +293,16 @@ public final class TelemetryHandle implements AutoCloseable {
 	 * @return the OpenTelemetry instance
 	 */
 	public OpenTelemetry openTelemetry() {
-		return this.openTelemetry;
+		return this.pipeline.telemetry();
+	}
+
+	/**
+	 * The SDK running now, for what the {@code OpenTelemetry} API does not offer (a flush).
+	 * @return the SDK; empty while the rank exports nothing
+	 */
+	public Optional<OpenTelemetrySdk> sdk() {
+		ExportingTelemetry current = this.pipeline.current();
+		return (current != null) ? Optional.of(current.sdk()) : Optional.empty();
 	}
 
 	/**
@@ -237,21 +387,22 @@ public final class TelemetryHandle implements AutoCloseable {
 	 * @param timeout the longest time to wait
 	 */
 	public void shutdown(Duration timeout) {
-		if (this.shutDown.compareAndSet(false, true) && this.exporting != null) {
+		if (this.shutDown.compareAndSet(false, true)) {
+			this.overrideTimer.cancel();
 			ShutdownHook hook = this.shutdownHook;
 			if (hook != null) {
 				hook.remove();
 			}
-			this.exporting.shutdown(timeout);
+			this.pipeline.shutdown(timeout);
 		}
 	}
 
 	/**
-	 * Runs {@link #shutdown()} at JVM exit unless it ran before; only an exporting rank has
-	 * anything to deliver, so a silent one registers nothing.
+	 * Runs {@link #shutdown()} at JVM exit unless it ran before; called when the rank first
+	 * builds an SDK, since a rank that never exported has nothing to deliver.
 	 */
 	void shutDownAtExit() {
-		if (this.exporting != null) {
+		if (!this.shutDown.get()) {
 			this.shutdownHook = ShutdownHook.register(this::shutdown);
 		}
 	}
@@ -267,7 +418,7 @@ public final class TelemetryHandle implements AutoCloseable {
 	@Override
 	public String toString() {
 		return "TelemetryHandle{rank=" + this.rank + ", worldSize=" + this.worldSize + ", exportStrategy='"
-				+ this.exportStrategy + "', exporting=" + isExporting() + ", signals=" + this.signals.exporting()
+				+ this.exportStrategy + "', exporting=" + isExporting() + ", signals=" + this.pipeline.exported()
 				+ ", enabled=" + this.config.enabled() + "}";
 	}
 

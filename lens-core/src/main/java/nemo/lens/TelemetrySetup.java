@@ -3,6 +3,7 @@ package nemo.lens;
 import java.util.LinkedHashSet;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 import java.util.logging.Logger;
 
@@ -12,6 +13,7 @@ import io.opentelemetry.api.trace.propagation.W3CTraceContextPropagator;
 import io.opentelemetry.context.propagation.ContextPropagators;
 import io.opentelemetry.context.propagation.TextMapPropagator;
 import nemo.lens.sdk.ExportingTelemetry;
+import nemo.lens.sdk.ReusableExports;
 import nemo.lens.sdk.ExporterName;
 import nemo.lens.sdk.ExporterSettingsCheck;
 import nemo.lens.spans.JobTrace;
@@ -91,28 +93,28 @@ public final class TelemetrySetup {
 			// On every rank: a silent one may be the one switched on later, and must fail as early.
 			ExporterSettingsCheck.check(this.environment, options.otelProperties());
 		}
-		if (decisions.exporting().isEmpty()) {
-			return new TelemetryHandle(resolved, runId.source(), rank, worldSize, strategyName, decisions,
-					NON_EXPORTING, null, groups, jobTrace);
-		}
-		// The SDK is built for the exported signals only: no processor, reader or thread for the rest.
-		NemoLensConfig exported = resolved.toBuilder()
-			.tracesEnabled(decisions.isExporting(Signal.TRACES))
-			.metricsEnabled(decisions.isExporting(Signal.METRICS))
-			.logsEnabled(decisions.isExporting(Signal.LOGS))
-			.build();
-		ExportingTelemetry exporting = ExportingTelemetry.builder(exported)
+		ReusableExports exports = new ReusableExports(options);
+		// Built for the exported signals only: no processor, reader or thread for the rest.
+		Function<Set<Signal>, ExportingTelemetry> sdkFor = (signals) -> ExportingTelemetry
+			.builder(resolved.toBuilder()
+				.tracesEnabled(signals.contains(Signal.TRACES))
+				.metricsEnabled(signals.contains(Signal.METRICS))
+				.logsEnabled(signals.contains(Signal.LOGS))
+				.build())
 			.rank(rank, worldSize)
-			.options(options)
+			.options(exports)
 			.environment(this.environment)
 			.build();
-		OpenTelemetry openTelemetry = decisions.exportsEveryEnabledSignal(resolved) ? exporting.sdk()
-				: new ExportedSignalsTelemetry(exporting.sdk(), decisions.exporting());
+		AtomicReference<TelemetryHandle> built = new AtomicReference<>();
+		LivePipeline pipeline = new LivePipeline(resolved, NON_EXPORTING, sdkFor, exports, () -> {
+			if (options.shutdownHook() && built.get() != null) {
+				built.get().shutDownAtExit();
+			}
+		});
 		TelemetryHandle handle = new TelemetryHandle(resolved, runId.source(), rank, worldSize, strategyName,
-				decisions, openTelemetry, exporting, groups, jobTrace);
-		if (options.shutdownHook()) {
-			handle.shutDownAtExit();
-		}
+				decisions, pipeline, groups, jobTrace);
+		built.set(handle);
+		pipeline.apply(decisions.exporting(), resolved.shutdownTimeout());
 		return handle;
 	}
 

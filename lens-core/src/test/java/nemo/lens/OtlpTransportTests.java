@@ -20,7 +20,7 @@ class OtlpTransportTests {
 		TelemetryHandle handle = new TelemetrySetup(new ExportStrategyRegistry((name) -> null), (name) -> null)
 			.setup(config, 0, 1, TelemetryOptions.builder().otelProperties(otelProperties).build());
 		try {
-			OpenTelemetrySdk sdk = (OpenTelemetrySdk) handle.openTelemetry();
+			OpenTelemetrySdk sdk = handle.sdk().orElseThrow();
 			return sdk.getSdkTracerProvider() + " " + sdk.getSdkMeterProvider();
 		}
 		finally {

@@ -1,6 +1,7 @@
 package nemo.lens.spans;
 
 import java.util.Objects;
+import java.util.function.BooleanSupplier;
 
 import io.opentelemetry.api.trace.Tracer;
 
@@ -13,7 +14,7 @@ public final class LensSpans {
 
 	private final Tracer tracer;
 
-	private final boolean recording;
+	private final BooleanSupplier recording;
 
 	private final SpanGroups groups;
 
@@ -26,14 +27,15 @@ public final class LensSpans {
 	/**
 	 * Creates the helpers of one handle.
 	 * @param tracer the handle's tracer
-	 * @param recording whether spans are recorded at all (the rank exports traces)
+	 * @param recording whether spans are recorded at all (the rank exports traces now; asked at
+	 * each span, since a rank can be switched on and off)
 	 * @param groups the span groups, changeable at run time
 	 * @param jobTrace the job trace, or {@code null} when off
 	 * @param rank this process's rank, for {@link LensSpanBuilder#stage(long)}
 	 */
-	public LensSpans(Tracer tracer, boolean recording, SpanGroups groups, JobTrace jobTrace, int rank) {
+	public LensSpans(Tracer tracer, BooleanSupplier recording, SpanGroups groups, JobTrace jobTrace, int rank) {
 		this.tracer = Objects.requireNonNull(tracer, "tracer must not be null");
-		this.recording = recording;
+		this.recording = Objects.requireNonNull(recording, "recording must not be null");
 		this.groups = Objects.requireNonNull(groups, "groups must not be null");
 		this.jobTrace = jobTrace;
 		this.rank = rank;
@@ -66,7 +68,7 @@ public final class LensSpans {
 	}
 
 	boolean recording() {
-		return this.recording;
+		return this.recording.getAsBoolean();
 	}
 
 	Tracer tracer() {

@@ -20,7 +20,10 @@ import org.springframework.boot.actuate.endpoint.OperationResponseBody;
  * JSON mapper leaves out nulls elsewhere.
  *
  * @param enabled whether NeMo Lens is enabled
- * @param exporting whether this rank exports at least one signal
+ * @param exporting whether this rank exports at least one signal now
+ * @param selectedByStrategy whether the strategies selected this rank for at least one signal
+ * (what it does when no override is in force)
+ * @param override the override in force, or {@code null}
  * @param exportStrategy the name of the strategy that decides the signals without one of their own
  * @param rank the global rank
  * @param worldSize the number of ranks
@@ -38,7 +41,8 @@ import org.springframework.boot.actuate.endpoint.OperationResponseBody;
  * @param jobTraceId the trace id of the job trace, or {@code null} when it is off
  */
 @JsonInclude(JsonInclude.Include.ALWAYS)
-public record LensDescriptor(boolean enabled, boolean exporting, String exportStrategy, int rank, int worldSize,
+public record LensDescriptor(boolean enabled, boolean exporting, boolean selectedByStrategy,
+		OverrideSummary override, String exportStrategy, int rank, int worldSize,
 		Integer localRank, String launcher, Map<String, String> sources, String runId, String runIdSource,
 		String serviceInstanceId, String serviceName, List<StrategySummary> strategies,
 		Map<String, SignalSummary> signals, List<DoorSummary> doors, List<String> spanGroups, String jobTraceId)
@@ -51,7 +55,16 @@ public record LensDescriptor(boolean enabled, boolean exporting, String exportSt
 			.stream()
 			.map((name) -> new StrategySummary(name, ExportStrategies.BUILTIN_STRATEGIES.contains(name)))
 			.toList();
-		return new LensDescriptor(handle.config().enabled(), handle.isExporting(), handle.exportStrategy(),
+		boolean selected = false;
+		for (Signal signal : Signal.values()) {
+			selected |= handle.isSelectedByStrategy(signal);
+		}
+		OverrideSummary override = handle.override()
+			.map((current) -> new OverrideSummary(current.state().value(), current.until().toString(),
+					current.source()))
+			.orElse(null);
+		return new LensDescriptor(handle.config().enabled(), handle.isExporting(), selected, override,
+				handle.exportStrategy(),
 				handle.rank(), handle.worldSize(), localRank, rankInfo.launcher(), rankInfo.sources(),
 				handle.runId(), handle.runIdSource(), handle.serviceInstanceId(), handle.config().serviceName(),
 				strategies, signals(handle), doors, List.copyOf(handle.spanGroups().enabled()),
@@ -62,7 +75,7 @@ public record LensDescriptor(boolean enabled, boolean exporting, String exportSt
 		Map<String, SignalSummary> signals = new LinkedHashMap<>();
 		for (Signal signal : Signal.values()) {
 			signals.put(signal.key(), new SignalSummary(handle.isExporting(signal), handle.exportStrategy(signal),
-					handle.config().signalEnabled(signal)));
+					handle.isSelectedByStrategy(signal), handle.config().signalEnabled(signal)));
 		}
 		return signals;
 	}
@@ -70,12 +83,25 @@ public record LensDescriptor(boolean enabled, boolean exporting, String exportSt
 	/**
 	 * What the rank decided for one signal.
 	 *
-	 * @param exporting whether this rank exports the signal
-	 * @param exportStrategy the strategy that decided it: the signal's own, else
+	 * @param exporting whether this rank exports the signal now
+	 * @param exportStrategy the strategy that decides it: the signal's own, else
 	 * {@code exportStrategy}
+	 * @param selectedByStrategy what that strategy decided, whatever an override says now
 	 * @param enabled whether the signal is exported at all ({@code nemo.lens.traces-enabled}, ...)
 	 */
-	public record SignalSummary(boolean exporting, String exportStrategy, boolean enabled) {
+	public record SignalSummary(boolean exporting, String exportStrategy, boolean selectedByStrategy,
+			boolean enabled) {
+
+	}
+
+	/**
+	 * An override of the rank's decision, in force until it ends by itself.
+	 *
+	 * @param state {@code exporting} or {@code silent}
+	 * @param until when it ends, ISO-8601 in UTC
+	 * @param source who set it, such as {@code endpoint}
+	 */
+	public record OverrideSummary(String state, String until, String source) {
 
 	}
 

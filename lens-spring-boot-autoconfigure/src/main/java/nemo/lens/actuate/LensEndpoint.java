@@ -21,6 +21,7 @@ import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
 import org.springframework.boot.actuate.endpoint.annotation.Selector;
 import org.springframework.boot.actuate.endpoint.annotation.WriteOperation;
+import org.springframework.lang.Nullable;
 
 /**
  * The {@code lens} endpoint: what this rank decided at start-up and why (its rank, where each
@@ -29,9 +30,11 @@ import org.springframework.boot.actuate.endpoint.annotation.WriteOperation;
  * credentials can leak through it.
  * <p>
  * One write operation changes this rank's span groups ({@code POST /actuator/lens} with
- * {@code {"spanGroups": "per_step"}}). The endpoint's default access is read-only, so the write
- * is refused until the user allows it with {@code management.endpoint.lens.access=unrestricted};
- * it changes only the process that receives it.
+ * {@code {"spanGroups": "per_step"}}) or overrides its decision for a while
+ * ({@code {"override": "exporting", "duration": "PT15M"}}, {@code "silent"}, {@code "none"}): every
+ * override ends by itself. The endpoint's default access is read-only, so the write is refused
+ * until the user allows it with {@code management.endpoint.lens.access=unrestricted}; it changes
+ * only the process that receives it.
  */
 @Endpoint(id = "lens", defaultAccess = Access.READ_ONLY)
 public class LensEndpoint {
@@ -51,6 +54,8 @@ public class LensEndpoint {
 
 	private final Supplier<Map<String, ExportStrategy>> strategyBeans;
 
+	private final OverrideLimits overrideLimits;
+
 	/**
 	 * Creates the endpoint.
 	 * @param handle what was decided
@@ -62,6 +67,23 @@ public class LensEndpoint {
 	 */
 	public LensEndpoint(TelemetryHandle handle, RankInfo rankInfo, ExportStrategyRegistry registry,
 			Supplier<Map<String, ExportStrategy>> strategyBeans, Supplier<List<LensDescriptor.DoorSummary>> doors) {
+		this(handle, rankInfo, registry, strategyBeans, doors, OverrideLimits.DEFAULTS);
+	}
+
+	/**
+	 * Creates the endpoint with limits for overrides.
+	 * @param handle what was decided
+	 * @param rankInfo who this process is in its job
+	 * @param registry the strategies of this context
+	 * @param strategyBeans the {@code ExportStrategy} beans by name, to tell where strategies came
+	 * from
+	 * @param doors the telemetry doors of the application and their states
+	 * @param overrideLimits how long overrides last
+	 */
+	public LensEndpoint(TelemetryHandle handle, RankInfo rankInfo, ExportStrategyRegistry registry,
+			Supplier<Map<String, ExportStrategy>> strategyBeans, Supplier<List<LensDescriptor.DoorSummary>> doors,
+			OverrideLimits overrideLimits) {
+		this.overrideLimits = overrideLimits;
 		this.handle = handle;
 		this.rankInfo = rankInfo;
 		this.registry = registry;
@@ -79,11 +101,37 @@ public class LensEndpoint {
 	}
 
 	/**
+	 * Changes this rank: its span groups, or an override of its decision. A request gives one of
+	 * them; a refused request changes nothing.
+	 * @param spanGroups presets and group names, comma-separated, as {@code nemo.lens.span-groups}
+	 * @param override {@code exporting}, {@code silent} or {@code none}
+	 * @param duration how long the override lasts ({@code PT15M}, {@code 15m}); unset, the default
+	 * @return the span groups after the change, or the rank's decision after an override
+	 */
+	@WriteOperation
+	public OperationResponseBody write(@Nullable String spanGroups, @Nullable String override,
+			@Nullable String duration) {
+		if ((spanGroups == null) == (override == null)) {
+			String reason = "Give either spanGroups or override (with an optional duration), got "
+					+ ((spanGroups == null) ? "neither" : "both") + "; nothing changed.";
+			throw new InvalidEndpointRequestException(reason, reason);
+		}
+		if (spanGroups != null) {
+			if (duration != null) {
+				String reason = "duration goes with override, not with spanGroups; nothing changed.";
+				throw new InvalidEndpointRequestException(reason, reason);
+			}
+			return spanGroups(spanGroups);
+		}
+		EndpointOverride.apply(this.handle, this.overrideLimits, override, duration);
+		return lens();
+	}
+
+	/**
 	 * Enables the span groups a spec names on this rank, instead of the current ones.
 	 * @param spanGroups presets and group names, comma-separated, as {@code nemo.lens.span-groups}
 	 * @return the spec and the groups now enabled
 	 */
-	@WriteOperation
 	public SpanGroupsDescriptor spanGroups(String spanGroups) {
 		if (spanGroups.length() > MAX_SPEC_LENGTH) {
 			String reason = "spanGroups is " + spanGroups.length() + " characters long; at most " + MAX_SPEC_LENGTH

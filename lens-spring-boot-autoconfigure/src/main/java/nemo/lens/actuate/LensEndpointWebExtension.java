@@ -3,6 +3,7 @@ package nemo.lens.actuate;
 import org.springframework.boot.actuate.endpoint.InvalidEndpointRequestException;
 import org.springframework.boot.actuate.endpoint.OperationResponseBody;
 import org.springframework.boot.actuate.endpoint.annotation.WriteOperation;
+import org.springframework.lang.Nullable;
 import org.springframework.boot.actuate.endpoint.web.WebEndpointResponse;
 import org.springframework.boot.actuate.endpoint.web.annotation.EndpointWebExtension;
 
@@ -25,14 +26,17 @@ public class LensEndpointWebExtension {
 	}
 
 	/**
-	 * As {@link LensEndpoint#spanGroups(String)}, with a refusal's reason in the response.
+	 * As {@link LensEndpoint#write(String, String, String)}, with a refusal's reason in the response.
 	 * @param spanGroups presets and group names, comma-separated
-	 * @return the groups now enabled, or a 400 with the reason
+	 * @param override {@code exporting}, {@code silent} or {@code none}
+	 * @param duration how long the override lasts
+	 * @return the result, or a 400 with the reason
 	 */
 	@WriteOperation
-	public WebEndpointResponse<OperationResponseBody> spanGroups(String spanGroups) {
+	public WebEndpointResponse<OperationResponseBody> write(@Nullable String spanGroups, @Nullable String override,
+			@Nullable String duration) {
 		try {
-			return new WebEndpointResponse<>(this.endpoint.spanGroups(spanGroups));
+			return new WebEndpointResponse<>(this.endpoint.write(spanGroups, override, duration));
 		}
 		catch (InvalidEndpointRequestException ex) {
 			return new WebEndpointResponse<>(new Refusal(ex.getReason()), WebEndpointResponse.STATUS_BAD_REQUEST);

@@ -150,6 +150,8 @@ public class NemoLensProperties {
 
 	private final Annotations annotations = new Annotations();
 
+	private final Overrides override = new Overrides();
+
 	private final SignalExport traces = new SignalExport();
 
 	private final SignalExport metrics = new SignalExport();
@@ -334,6 +336,14 @@ public class NemoLensProperties {
 	}
 
 	/**
+	 * Overrides of this rank's decision through the lens endpoint.
+	 * @return the override settings
+	 */
+	public Overrides getOverride() {
+		return this.override;
+	}
+
+	/**
 	 * Traces: which ranks send them.
 	 * @return the traces settings
 	 */
@@ -355,6 +365,40 @@ public class NemoLensProperties {
 	 */
 	public SignalExport getLogs() {
 		return this.logs;
+	}
+
+	/**
+	 * Overrides of this rank's decision through the lens endpoint
+	 * ({@code POST /actuator/lens {"override": "exporting"}}): each ends by itself.
+	 */
+	public static class Overrides {
+
+		/**
+		 * How long an override lasts when the request names no duration.
+		 */
+		private Duration defaultDuration = Duration.ofMinutes(15);
+
+		/**
+		 * Longest override a request may ask for, so that a forgotten switch cannot stay on.
+		 */
+		private Duration maxDuration = Duration.ofHours(24);
+
+		public Duration getDefaultDuration() {
+			return this.defaultDuration;
+		}
+
+		public void setDefaultDuration(Duration defaultDuration) {
+			this.defaultDuration = defaultDuration;
+		}
+
+		public Duration getMaxDuration() {
+			return this.maxDuration;
+		}
+
+		public void setMaxDuration(Duration maxDuration) {
+			this.maxDuration = maxDuration;
+		}
+
 	}
 
 	/**

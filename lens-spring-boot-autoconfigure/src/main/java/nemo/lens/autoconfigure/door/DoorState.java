@@ -17,22 +17,28 @@ public enum DoorState {
 	 * Lens leaves the door as the user configured it: opted out, Lens is disabled, or other code
 	 * held the door before Lens could gate it.
 	 */
-	UNGATED;
+	UNGATED,
+
+	/**
+	 * The decision changed while the rank runs, and the door, built for the decision at start-up,
+	 * cannot follow it without a restart: it still does what it did then.
+	 */
+	RESTART_REQUIRED;
 
 	/**
 	 * Whether a door in this state follows the rank's decision.
 	 * @return {@code true} for exporting and silenced
 	 */
 	public boolean followsDecision() {
-		return this != UNGATED;
+		return this == EXPORTING || this == SILENCED;
 	}
 
 	/**
 	 * The state as the endpoint and the start-up log show it.
-	 * @return the lower-case name, such as {@code silenced}
+	 * @return the lower-case name, such as {@code silenced} or {@code restart-required}
 	 */
 	public String value() {
-		return name().toLowerCase(Locale.ROOT);
+		return name().toLowerCase(Locale.ROOT).replace('_', '-');
 	}
 
 }

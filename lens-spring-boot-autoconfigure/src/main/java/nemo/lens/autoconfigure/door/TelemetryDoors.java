@@ -13,26 +13,27 @@ import nemo.lens.Signal;
 import nemo.lens.TelemetryHandle;
 
 /**
- * The telemetry doors found in this application context and what the rank's decision made of
- * each. A door carries one or more signals ({@link DoorGates#signalsOf(String)}) and follows the
- * decision of each: a door is {@code exporting} when it sends at least one of them, and
- * {@link #signalStates(String)} says which. Door integrations ask {@link #open(String)} as they
- * meet a door; the endpoint and the start-up log read {@link #states()}.
+ * The telemetry doors found in this application context and what the rank's decision makes of
+ * each, now. A door carries one or more signals ({@link DoorGates#signalsOf(String)}) and follows
+ * the decision of each: a door is {@code exporting} when it sends at least one of them, and
+ * {@link #signalStates(String)} says which. The decision can change while the rank runs (an
+ * override); a door that follows such a change is recorded as switchable, and one that cannot
+ * (it was built for the decision at start-up) shows {@code restart-required} for each signal whose
+ * decision changed, never a state it does not have. Door integrations ask {@link #open(String)} as
+ * they meet a door; the endpoint and the start-up log read {@link #states()}.
  */
 public final class TelemetryDoors {
 
 	/** NeMo Lens's own SDK, the door the decision is made for. */
 	public static final String LENS_SDK = "lens.sdk";
 
+	private final TelemetryHandle handle;
+
 	private final boolean enabled;
-
-	private final boolean exporting;
-
-	private final Set<Signal> exportedSignals;
 
 	private final DoorGates gates;
 
-	private final Map<String, DoorState> found = new ConcurrentSkipListMap<>();
+	private final Map<String, Door> found = new ConcurrentSkipListMap<>();
 
 	/**
 	 * Creates the doors of a rank.
@@ -40,31 +41,33 @@ public final class TelemetryDoors {
 	 * @param gates which doors follow the decision
 	 */
 	public TelemetryDoors(TelemetryHandle handle, DoorGates gates) {
+		this.handle = handle;
 		this.enabled = handle.config().enabled();
-		this.exporting = handle.isExporting();
-		Set<Signal> exported = EnumSet.noneOf(Signal.class);
-		for (Signal signal : Signal.values()) {
-			if (handle.isExporting(signal)) {
-				exported.add(signal);
-			}
-		}
-		this.exportedSignals = Collections.unmodifiableSet(exported);
 		this.gates = gates;
 		if (this.enabled) {
-			this.found.put(LENS_SDK, this.exporting ? DoorState.EXPORTING : DoorState.SILENCED);
+			this.found.put(LENS_SDK, new Door(true, true, exportedNow(LENS_SDK)));
 		}
 	}
 
 	/**
-	 * Records a door and says what it must do: with Lens disabled or the door opted out it stays
-	 * as configured, otherwise it follows the rank's decision.
+	 * Records a door that follows the decision as it changes, and says what it must do now: with
+	 * Lens disabled or the door opted out it stays as configured.
 	 * @param door the door name, such as {@code micrometer.otlp}
 	 * @return the door's state
 	 */
 	public DoorState open(String door) {
-		DoorState state = stateOf(door);
-		this.found.put(door, state);
-		return state;
+		return open(door, true);
+	}
+
+	/**
+	 * Records a door and says what it must do now.
+	 * @param door the door name
+	 * @param switchable whether the door follows a change of the decision while the rank runs
+	 * @return the door's state
+	 */
+	public DoorState open(String door, boolean switchable) {
+		this.found.put(door, new Door(this.enabled && this.gates.isGated(door), switchable, exportedNow(door)));
+		return stateOf(door);
 	}
 
 	/**
@@ -73,77 +76,117 @@ public final class TelemetryDoors {
 	 * @param door the door name
 	 */
 	public void leftAsConfigured(String door) {
-		this.found.put(door, DoorState.UNGATED);
+		this.found.put(door, new Door(false, false, Set.of()));
 	}
 
 	/**
-	 * Whether this rank exports at least one signal.
+	 * Runs an action each time the signals the rank exports change while it runs, for a door that
+	 * is switched from outside the Lens SDK (a Micrometer registry).
+	 * @param listener the action
+	 */
+	public void onSwitch(Runnable listener) {
+		this.handle.onSwitch(listener);
+	}
+
+	/**
+	 * Whether this rank exports at least one signal now.
 	 * @return whether exporting
 	 */
 	public boolean isExporting() {
-		return this.exporting;
+		return this.handle.isExporting();
 	}
 
 	/**
-	 * The doors met so far and their states, sorted by name.
+	 * The doors met so far and their states now, sorted by name.
 	 * @return door name to state
 	 */
 	public Map<String, DoorState> states() {
-		return Collections.unmodifiableMap(new TreeMap<>(this.found));
+		Map<String, DoorState> states = new TreeMap<>();
+		this.found.keySet().forEach((door) -> states.put(door, stateOf(door)));
+		return Collections.unmodifiableMap(states);
 	}
 
 	/**
-	 * The names of the doors in one state, sorted.
+	 * The names of the doors in one state now, sorted.
 	 * @param state the state
 	 * @return the door names
 	 */
 	public List<String> named(DoorState state) {
-		return this.found.entrySet().stream().filter((door) -> door.getValue() == state).map(Map.Entry::getKey).toList();
+		return states().entrySet().stream().filter((door) -> door.getValue() == state).map(Map.Entry::getKey).toList();
 	}
 
 	/**
-	 * What a door must do, without recording it: for a door whose integration reports its state
+	 * What a door does now, without recording it: for a door whose integration reports its state
 	 * only once it knows what the door does.
 	 * @param door the door name
-	 * @return the state the door must take
+	 * @return the door's state
 	 */
 	public DoorState stateOf(String door) {
-		if (!this.enabled || !this.gates.isGated(door)) {
+		Map<Signal, DoorState> signals = signalStatesOf(door);
+		if (signals.containsValue(DoorState.UNGATED)) {
 			return DoorState.UNGATED;
 		}
-		return DoorGates.signalsOf(door).stream().anyMatch(this.exportedSignals::contains) ? DoorState.EXPORTING
-				: DoorState.SILENCED;
+		if (signals.containsValue(DoorState.RESTART_REQUIRED)) {
+			return DoorState.RESTART_REQUIRED;
+		}
+		return signals.containsValue(DoorState.EXPORTING) ? DoorState.EXPORTING : DoorState.SILENCED;
 	}
 
 	/**
-	 * What a door must do with one signal it carries, without recording it.
+	 * What a door does now with one signal it carries, without recording it.
 	 * @param door the door name
 	 * @param signal the signal
-	 * @return the state the door must take for the signal
+	 * @return the door's state for the signal
 	 */
 	public DoorState stateOf(String door, Signal signal) {
-		if (!this.enabled || !this.gates.isGated(door)) {
+		Door recorded = this.found.get(door);
+		boolean follows = (recorded != null) ? recorded.follows() : this.enabled && this.gates.isGated(door);
+		if (!follows) {
 			return DoorState.UNGATED;
 		}
-		return this.exportedSignals.contains(signal) ? DoorState.EXPORTING : DoorState.SILENCED;
+		boolean exporting = this.handle.isExporting(signal);
+		if (recorded != null && !recorded.switchable() && exporting != recorded.atStart().contains(signal)) {
+			return DoorState.RESTART_REQUIRED;
+		}
+		return exporting ? DoorState.EXPORTING : DoorState.SILENCED;
 	}
 
 	/**
-	 * The state of each signal a recorded door carries, in the order of {@link Signal}: a door left
-	 * as configured is ungated for every signal.
+	 * The state now of each signal a recorded door carries, in the order of {@link Signal}.
 	 * @param door the door name
 	 * @return signal to state; empty when the door was not met
 	 */
 	public Map<Signal, DoorState> signalStates(String door) {
-		DoorState state = this.found.get(door);
-		if (state == null) {
-			return Map.of();
-		}
+		return this.found.containsKey(door) ? signalStatesOf(door) : Map.of();
+	}
+
+	private Map<Signal, DoorState> signalStatesOf(String door) {
 		Map<Signal, DoorState> signals = new LinkedHashMap<>();
 		for (Signal signal : DoorGates.signalsOf(door)) {
-			signals.put(signal, (state == DoorState.UNGATED) ? DoorState.UNGATED : stateOf(door, signal));
+			signals.put(signal, stateOf(door, signal));
 		}
 		return Collections.unmodifiableMap(signals);
+	}
+
+	private Set<Signal> exportedNow(String door) {
+		Set<Signal> exported = EnumSet.noneOf(Signal.class);
+		for (Signal signal : DoorGates.signalsOf(door)) {
+			if (this.handle.isExporting(signal)) {
+				exported.add(signal);
+			}
+		}
+		return exported;
+	}
+
+	/**
+	 * A door as recorded.
+	 *
+	 * @param follows whether it follows the decision (gated, Lens enabled, not held by other code)
+	 * @param switchable whether it follows a change of the decision while the rank runs
+	 * @param atStart the signals it exported when it was recorded
+	 */
+	private record Door(boolean follows, boolean switchable, Set<Signal> atStart) {
+
 	}
 
 }

@@ -10,6 +10,9 @@ import nemo.lens.TelemetryHandle;
 import nemo.lens.actuate.LensDescriptor.DoorSummary;
 import nemo.lens.actuate.LensDescriptorRuntimeHints;
 import nemo.lens.actuate.LensEndpoint;
+import nemo.lens.actuate.OverrideLimits;
+import nemo.lens.autoconfigure.NemoLensProperties;
+import nemo.lens.autoconfigure.failure.LensStartupException;
 import nemo.lens.actuate.LensEndpointWebExtension;
 import nemo.lens.actuate.LensInfoContributor;
 import nemo.lens.autoconfigure.handle.TelemetryHandleAutoConfiguration;
@@ -72,9 +75,22 @@ public final class LensEndpointAutoConfiguration {
 		@Bean
 		@ConditionalOnMissingBean
 		LensEndpoint lensEndpoint(TelemetryHandle handle, RankInfo rankInfo, ExportStrategyRegistry registry,
-				ListableBeanFactory beanFactory, ObjectProvider<TelemetryDoors> doors) {
+				ListableBeanFactory beanFactory, ObjectProvider<TelemetryDoors> doors, NemoLensProperties properties) {
 			return new LensEndpoint(handle, rankInfo, registry, () -> beanFactory.getBeansOfType(ExportStrategy.class),
-					() -> doorSummaries(doors));
+					() -> doorSummaries(doors), overrideLimits(properties.getOverride()));
+		}
+
+		private static OverrideLimits overrideLimits(NemoLensProperties.Overrides settings) {
+			try {
+				return new OverrideLimits(settings.getDefaultDuration(), settings.getMaxDuration());
+			}
+			catch (IllegalArgumentException ex) {
+				throw new LensStartupException(ex.getMessage(),
+						"Set nemo.lens.override.default-duration (NEMO_LENS_OVERRIDE_DEFAULT_DURATION) to more than "
+								+ "zero and nemo.lens.override.max-duration (NEMO_LENS_OVERRIDE_MAX_DURATION) to at "
+								+ "least that, such as 15m and 24h.",
+						null);
+			}
 		}
 
 		@Bean

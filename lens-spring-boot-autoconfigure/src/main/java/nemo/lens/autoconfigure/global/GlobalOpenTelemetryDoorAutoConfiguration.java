@@ -54,8 +54,10 @@ public final class GlobalOpenTelemetryDoorAutoConfiguration {
 						+ "OpenTelemetry bean of its own that no Lens door gates.");
 				return GlobalOpenTelemetryGate.notInstalled();
 			}
-			// The instrumentation starter's SDK, behind its own door: the global gets its resource too.
+			// The instrumentation starter's SDK, behind its own door: the global gets its resource too,
+			// and, like that SDK, keeps the decision made at start-up.
 			followed = others.get(0);
+			doors.open(DoorGates.GLOBAL_OPENTELEMETRY, false);
 		}
 		GlobalOpenTelemetryGate gate = GlobalOpenTelemetryGate.install(followed);
 		if (!gate.isInstalled()) {

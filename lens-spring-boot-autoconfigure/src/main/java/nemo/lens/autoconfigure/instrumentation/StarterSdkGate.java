@@ -50,7 +50,8 @@ final class StarterSdkGate implements AutoConfigurationCustomizerProvider {
 
 	@Override
 	public void customize(AutoConfigurationCustomizer customizer) {
-		switch (this.doors.open(DoorGates.OTEL_STARTER)) {
+		// Built once, for the decision at start-up: a later switch shows the door restart-required.
+		switch (this.doors.open(DoorGates.OTEL_STARTER, false)) {
 			case SILENCED -> silence(customizer);
 			case EXPORTING -> {
 				customizer.addResourceCustomizer((resource, config) -> resource.merge(rankResource()));
@@ -60,7 +61,7 @@ final class StarterSdkGate implements AutoConfigurationCustomizerProvider {
 					}
 				}
 			}
-			case UNGATED -> {
+			case UNGATED, RESTART_REQUIRED -> {
 			}
 		}
 	}

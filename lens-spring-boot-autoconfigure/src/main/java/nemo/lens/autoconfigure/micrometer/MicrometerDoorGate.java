@@ -6,6 +6,7 @@ import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
 
@@ -14,6 +15,8 @@ import io.micrometer.core.instrument.Tag;
 import io.micrometer.core.instrument.config.MeterFilter;
 import io.micrometer.core.instrument.config.MeterRegistryConfig;
 import io.micrometer.core.instrument.push.PushMeterRegistry;
+import io.micrometer.core.instrument.util.NamedThreadFactory;
+import nemo.lens.Signal;
 import nemo.lens.autoconfigure.door.DoorGates;
 import nemo.lens.autoconfigure.door.DoorState;
 import nemo.lens.autoconfigure.door.RankIdentity;
@@ -55,6 +58,9 @@ final class MicrometerDoorGate implements BeanPostProcessor, Ordered {
 
 	private final Supplier<RankIdentity> identity;
 
+	/** The push registries behind the decision, and their doors. */
+	private final Map<PushMeterRegistry, String> pushRegistries = Collections.synchronizedMap(new IdentityHashMap<>());
+
 	/** The configurations Lens handed out for beans it put behind the decision, by identity. */
 	private final Set<Object> gatedConfigs = Collections.synchronizedSet(Collections.newSetFromMap(new IdentityHashMap<>()));
 
@@ -87,14 +93,12 @@ final class MicrometerDoorGate implements BeanPostProcessor, Ordered {
 
 	private Object gate(MeterRegistryConfig config, String door) {
 		// Recorded when the registry that uses it is made: only the registry says what is sent.
-		Object gated = switch (this.doors.get().stateOf(door)) {
-			case SILENCED -> RegistryConfigSwitch.switchedOff(config);
-			case EXPORTING -> RegistryConfigSwitch.withResourceAttributes(config, this.identity.get().attributes());
-			case UNGATED -> null;
-		};
-		if (gated == null) {
+		if (this.doors.get().stateOf(door) == DoorState.UNGATED) {
 			return config;
 		}
+		Object gated = RegistryConfigSwitch.following(config,
+				() -> this.doors.get().stateOf(door, Signal.METRICS) == DoorState.EXPORTING,
+				this.identity.get().attributes());
 		this.gatedConfigs.add(gated);
 		return gated;
 	}
@@ -102,7 +106,7 @@ final class MicrometerDoorGate implements BeanPostProcessor, Ordered {
 	private void stampOrSilence(MeterRegistry registry) {
 		String type = registry.getClass().getName();
 		if (PROMETHEUS_REGISTRIES.contains(type)) {
-			if (this.doors.get().open(DoorGates.MICROMETER_PROMETHEUS) == DoorState.SILENCED) {
+			if (this.doors.get().open(DoorGates.MICROMETER_PROMETHEUS, false) == DoorState.SILENCED) {
 				registry.config().meterFilter(MeterFilter.deny());
 			}
 			return;
@@ -116,10 +120,34 @@ final class MicrometerDoorGate implements BeanPostProcessor, Ordered {
 			leftAsConfigured(door, type);
 			return;
 		}
-		DoorState state = this.doors.get().open(door);
-		if (!OTLP_REGISTRY.equals(type) && state == DoorState.EXPORTING) {
+		TelemetryDoors doors = this.doors.get();
+		doors.open(door, registry instanceof PushMeterRegistry);
+		if (!OTLP_REGISTRY.equals(type)) {
+			// On a silent rank too: it publishes nothing unless it is switched on, and then as the rank.
 			registry.config().commonTags(rankTags());
 		}
+		if (registry instanceof PushMeterRegistry push) {
+			if (this.pushRegistries.isEmpty()) {
+				doors.onSwitch(this::followSwitch);
+			}
+			this.pushRegistries.put(push, door);
+		}
+	}
+
+	/**
+	 * Starts the publishing thread of each push registry whose door now exports, and stops the
+	 * others: the registry sends what it counts from its next step on, and nothing once stopped.
+	 */
+	private void followSwitch() {
+		TelemetryDoors doors = this.doors.get();
+		this.pushRegistries.forEach((registry, door) -> {
+			if (doors.stateOf(door) == DoorState.EXPORTING) {
+				registry.start(new NamedThreadFactory(door.substring(DoorGates.MICROMETER.length()) + "-metrics-publisher"));
+			}
+			else {
+				registry.stop();
+			}
+		});
 	}
 
 	/**

@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
 
 import io.micrometer.core.instrument.config.MeterRegistryConfig;
 
@@ -17,8 +18,9 @@ import org.springframework.util.ClassUtils;
  * A Micrometer registry configuration seen through the rank's decision. Every registry that
  * publishes by itself (each {@code PushMeterRegistry}, StatsD) asks its configuration's
  * {@code enabled()} before it starts a publishing thread and before it publishes at close; a
- * view that answers {@code false} keeps a silent rank's registry from ever sending, whichever
- * monitoring system it serves. For OTLP the view also adds the rank's resource attributes.
+ * view that answers the decision keeps a silent rank's registry from ever sending, whichever
+ * monitoring system it serves, and lets it start when the rank is switched on. For OTLP the view
+ * also adds the rank's resource attributes.
  */
 final class RegistryConfigSwitch {
 
@@ -44,26 +46,42 @@ final class RegistryConfigSwitch {
 		return Optional.empty();
 	}
 
-	static Object switchedOff(MeterRegistryConfig config) {
-		return view(config, "enabled", (method, args) -> false);
+	/**
+	 * A view of the configuration that answers {@code enabled()} with the rank's decision now (and
+	 * the configuration's own switch), so that a registry follows a switch of the decision when it
+	 * is started again; for OTLP it adds the rank's resource attributes.
+	 * @param config the registry's configuration
+	 * @param exporting whether the rank exports metrics now
+	 * @param rankAttributes the rank's resource attributes
+	 * @return the view
+	 */
+	static Object following(MeterRegistryConfig config, BooleanSupplier exporting, Map<String, String> rankAttributes) {
+		boolean otlp = isOtlp(config);
+		Class<?>[] interfaces = ClassUtils.getAllInterfacesForClass(config.getClass(), config.getClass().getClassLoader());
+		InvocationHandler handler = (proxy, method, args) -> {
+			if (method.getParameterCount() == 0 && method.getName().equals("enabled")) {
+				return exporting.getAsBoolean() && (boolean) invoke(config, method, args);
+			}
+			if (otlp && method.getParameterCount() == 0 && method.getName().equals("resourceAttributes")) {
+				@SuppressWarnings("unchecked")
+				Map<String, String> configured = (Map<String, String>) invoke(config, method, args);
+				return withRank(configured, rankAttributes);
+			}
+			return invoke(config, method, args);
+		};
+		return Proxy.newProxyInstance(config.getClass().getClassLoader(), interfaces, handler);
 	}
 
-	static Object withResourceAttributes(MeterRegistryConfig config, Map<String, String> rankAttributes) {
-		if (!isOtlp(config)) {
-			return config;
-		}
-		return view(config, "resourceAttributes", (method, args) -> {
-					@SuppressWarnings("unchecked")
-					Map<String, String> configured = (Map<String, String>) invoke(config, method, args);
-					Map<String, String> attributes = new LinkedHashMap<>(configured);
-					rankAttributes.forEach((key, value) -> {
-						if (!key.equals("service.name") || !configured.containsKey(key)
-								|| "unknown_service".equals(configured.get(key))) {
-							attributes.put(key, value);
-						}
-					});
-					return attributes;
-				});
+	/** The rank's attributes win, except a {@code service.name} the user gave. */
+	private static Map<String, String> withRank(Map<String, String> configured, Map<String, String> rankAttributes) {
+		Map<String, String> attributes = new LinkedHashMap<>(configured);
+		rankAttributes.forEach((key, value) -> {
+			if (!key.equals("service.name") || !configured.containsKey(key)
+					|| "unknown_service".equals(configured.get(key))) {
+				attributes.put(key, value);
+			}
+		});
+		return attributes;
 	}
 
 	static boolean isOtlp(Object config) {
@@ -82,14 +100,6 @@ final class RegistryConfigSwitch {
 		}
 	}
 
-	/** A view of the configuration that answers its no-argument method {@code accessor} itself. */
-	private static Object view(MeterRegistryConfig config, String accessor, MethodAnswer answer) {
-		Class<?>[] interfaces = ClassUtils.getAllInterfacesForClass(config.getClass(), config.getClass().getClassLoader());
-		InvocationHandler handler = (proxy, method, args) -> (accessor.equals(method.getName())
-				&& method.getParameterCount() == 0) ? answer.answer(method, args) : invoke(config, method, args);
-		return Proxy.newProxyInstance(config.getClass().getClassLoader(), interfaces, handler);
-	}
-
 	private static Object invoke(Object target, Method method, Object[] args) throws Throwable {
 		try {
 			return method.invoke(target, args);
@@ -97,13 +107,6 @@ final class RegistryConfigSwitch {
 		catch (InvocationTargetException ex) {
 			throw ex.getCause();
 		}
-	}
-
-	@FunctionalInterface
-	private interface MethodAnswer {
-
-		Object answer(Method method, Object[] args) throws Throwable;
-
 	}
 
 }

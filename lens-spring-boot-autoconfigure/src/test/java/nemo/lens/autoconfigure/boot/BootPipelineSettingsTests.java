@@ -9,7 +9,6 @@ import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.logs.Logger;
-import io.opentelemetry.sdk.OpenTelemetrySdk;
 import io.opentelemetry.sdk.logs.export.LogRecordExporter;
 import io.opentelemetry.sdk.testing.exporter.InMemoryLogRecordExporter;
 import nemo.lens.RecordingSpanExporter;
@@ -48,7 +47,7 @@ class BootPipelineSettingsTests {
 	private static void logAndFlush(TelemetryHandle handle) {
 		Logger logger = handle.openTelemetry().getLogsBridge().get("test");
 		logger.logRecordBuilder().setBody("step done").emit();
-		((OpenTelemetrySdk) handle.openTelemetry()).getSdkLoggerProvider().forceFlush().join(10, TimeUnit.SECONDS);
+		handle.sdk().orElseThrow().getSdkLoggerProvider().forceFlush().join(10, TimeUnit.SECONDS);
 	}
 
 	@Test

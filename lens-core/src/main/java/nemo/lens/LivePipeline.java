@@ -1,0 +1,139 @@
+package nemo.lens;
+
+import java.time.Duration;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.Set;
+import java.util.function.Function;
+
+import io.opentelemetry.api.OpenTelemetry;
+import nemo.lens.sdk.ExportingTelemetry;
+import nemo.lens.sdk.ReusableExports;
+import nemo.lens.sdk.SwitchableTelemetry;
+
+/**
+ * The SDK pipeline of one rank while the signals it exports change: built for the exported
+ * signals when the rank first exports (at start-up or when switched on), shut down within the
+ * shutdown timeout when it stops (its threads end and its sockets close), built anew when it
+ * exports again. Everything the rank handed out follows through one {@link SwitchableTelemetry}.
+ */
+final class LivePipeline {
+
+	private final NemoLensConfig config;
+
+	private final SwitchableTelemetry telemetry;
+
+	private final OpenTelemetry silent;
+
+	private final Function<Set<Signal>, ExportingTelemetry> builder;
+
+	private final ReusableExports exports;
+
+	private final Runnable onFirstBuild;
+
+	private volatile Set<Signal> exported = Collections.unmodifiableSet(EnumSet.noneOf(Signal.class));
+
+	private volatile ExportingTelemetry current;
+
+	private boolean built;
+
+	private boolean shutDown;
+
+	/**
+	 * Creates a pipeline that exports nothing yet.
+	 * @param config the settings, for which signals are enabled
+	 * @param silent the telemetry of a silent rank
+	 * @param builder builds the SDK for a set of signals
+	 * @param exports the caller's exporters, shut down with the pipeline
+	 * @param onFirstBuild runs once, when an SDK is first built
+	 */
+	LivePipeline(NemoLensConfig config, OpenTelemetry silent, Function<Set<Signal>, ExportingTelemetry> builder,
+			ReusableExports exports, Runnable onFirstBuild) {
+		this.config = config;
+		this.silent = silent;
+		this.telemetry = new SwitchableTelemetry(silent);
+		this.builder = builder;
+		this.exports = exports;
+		this.onFirstBuild = onFirstBuild;
+	}
+
+	/**
+	 * Exports these signals from now on: builds the SDK for them, or shuts the one running down
+	 * (flushing it within the timeout) when they change.
+	 * @param signals the signals to export; empty silences the rank
+	 * @param timeout the longest wait for an SDK that stops to flush
+	 */
+	synchronized void apply(Set<Signal> signals, Duration timeout) {
+		if (this.shutDown || signals.equals(this.exported)) {
+			return;
+		}
+		ExportingTelemetry previous = this.current;
+		if (signals.isEmpty()) {
+			this.telemetry.switchTo(this.silent);
+			this.current = null;
+		}
+		else {
+			ExportingTelemetry next = this.builder.apply(signals);
+			this.telemetry.switchTo(route(next, signals));
+			this.current = next;
+		}
+		this.exported = Collections.unmodifiableSet(signals.isEmpty() ? EnumSet.noneOf(Signal.class)
+				: EnumSet.copyOf(signals));
+		if (previous != null) {
+			previous.shutdown(timeout);
+		}
+		if (this.current != null && !this.built) {
+			this.built = true;
+			this.onFirstBuild.run();
+		}
+	}
+
+	/** The SDK serves every signal it was built for; the rest get no-op providers. */
+	private OpenTelemetry route(ExportingTelemetry sdk, Set<Signal> signals) {
+		for (Signal signal : Signal.values()) {
+			if (this.config.signalEnabled(signal) && !signals.contains(signal)) {
+				return new ExportedSignalsTelemetry(sdk.sdk(), signals);
+			}
+		}
+		return sdk.sdk();
+	}
+
+	/** The telemetry handed out: it follows every switch. */
+	SwitchableTelemetry telemetry() {
+		return this.telemetry;
+	}
+
+	/** The signals exported now. */
+	Set<Signal> exported() {
+		return this.exported;
+	}
+
+	/** The SDK running now, or {@code null} while the rank is silent. */
+	ExportingTelemetry current() {
+		return this.current;
+	}
+
+	/**
+	 * Ends the pipeline for good: the SDK running, then the caller's exporters, within the timeout.
+	 * @param timeout the longest wait
+	 * @return whether everything was flushed and shut down in time
+	 */
+	boolean shutdown(Duration timeout) {
+		ExportingTelemetry last;
+		synchronized (this) {
+			if (this.shutDown) {
+				return true;
+			}
+			this.shutDown = true;
+			last = this.current;
+		}
+		if (last == null && !this.built) {
+			return true;
+		}
+		long deadline = System.nanoTime() + timeout.toNanos();
+		boolean completed = (last == null) || last.shutdown(timeout);
+		Duration left = Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
+		return this.exports.shutdown(left) && completed;
+	}
+
+}

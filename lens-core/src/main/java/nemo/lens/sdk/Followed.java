@@ -1,0 +1,40 @@
+package nemo.lens.sdk;
+
+import java.util.function.Function;
+
+import io.opentelemetry.api.OpenTelemetry;
+
+/**
+ * One object (a tracer, a logger) resolved from the current target of a
+ * {@link SwitchableTelemetry}, again each time the target changed.
+ *
+ * @param <T> the type of the object
+ */
+final class Followed<T> {
+
+	private final SwitchableTelemetry owner;
+
+	private final Function<OpenTelemetry, T> resolve;
+
+	private volatile Resolved<T> resolved;
+
+	Followed(SwitchableTelemetry owner, Function<OpenTelemetry, T> resolve) {
+		this.owner = owner;
+		this.resolve = resolve;
+	}
+
+	T get() {
+		OpenTelemetry target = this.owner.target();
+		Resolved<T> resolved = this.resolved;
+		if (resolved == null || resolved.target != target) {
+			resolved = new Resolved<>(target, this.resolve.apply(target));
+			this.resolved = resolved;
+		}
+		return resolved.value;
+	}
+
+	private record Resolved<T>(OpenTelemetry target, T value) {
+
+	}
+
+}

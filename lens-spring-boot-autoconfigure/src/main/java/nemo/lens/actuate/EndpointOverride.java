@@ -1,0 +1,81 @@
+package nemo.lens.actuate;
+
+import java.time.Duration;
+import java.util.Locale;
+
+import nemo.lens.ExportOverride;
+import nemo.lens.TelemetryHandle;
+import nemo.lens.env.EnvironmentValues;
+
+import org.springframework.boot.actuate.endpoint.InvalidEndpointRequestException;
+
+/**
+ * One override request to the {@code lens} endpoint, checked whole before anything changes:
+ * {@code {"override": "exporting"|"silent"|"none", "duration": "PT15M"}}.
+ */
+final class EndpointOverride {
+
+	static final String SOURCE = "endpoint";
+
+	private EndpointOverride() {
+	}
+
+	/**
+	 * Applies a request to the handle.
+	 * @throws InvalidEndpointRequestException naming the value when the request is refused; then
+	 * nothing changed
+	 */
+	static void apply(TelemetryHandle handle, OverrideLimits limits, String override, String duration) {
+		String state = override.trim().toLowerCase(Locale.ROOT);
+		if (state.equals("none")) {
+			if (duration != null) {
+				refuse("override none takes no duration, got '" + duration + "'.");
+			}
+			handle.removeOverride(SOURCE);
+			return;
+		}
+		ExportOverride.State wanted = switch (state) {
+			case "exporting" -> ExportOverride.State.EXPORTING;
+			case "silent" -> ExportOverride.State.SILENT;
+			default -> throw refusal(
+					"override '" + override + "' is not one of 'exporting', 'silent', 'none'; nothing changed.");
+		};
+		Duration lasting = lasting(limits, duration);
+		try {
+			handle.override(wanted, lasting, SOURCE);
+		}
+		catch (IllegalStateException | IllegalArgumentException ex) {
+			refuse(ex.getMessage());
+		}
+	}
+
+	private static Duration lasting(OverrideLimits limits, String duration) {
+		if (duration == null || duration.isBlank()) {
+			return limits.defaultDuration();
+		}
+		Duration lasting;
+		try {
+			lasting = EnvironmentValues.parseDuration("duration", duration);
+		}
+		catch (IllegalArgumentException ex) {
+			throw refusal(ex.getMessage() + " Nothing changed.");
+		}
+		if (lasting.isNegative() || lasting.isZero()) {
+			refuse("duration '" + duration + "' must be more than zero; nothing changed.");
+		}
+		if (lasting.compareTo(limits.maxDuration()) > 0) {
+			refuse("duration '" + duration + "' is longer than nemo.lens.override.max-duration ("
+					+ limits.maxDuration() + "); nothing changed.");
+		}
+		return lasting;
+	}
+
+	private static void refuse(String reason) {
+		throw refusal(reason);
+	}
+
+	private static InvalidEndpointRequestException refusal(String reason) {
+		return new InvalidEndpointRequestException(reason, reason);
+	}
+
+}
