@@ -10,6 +10,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -58,6 +59,8 @@ public final class TelemetryHandle implements AutoCloseable {
 
 	private final List<Runnable> switchListeners = new CopyOnWriteArrayList<>();
 
+	private final Consumer<String> notices;
+
 	private final Tracer tracer;
 
 	private final LensSpans spans;
@@ -70,8 +73,10 @@ public final class TelemetryHandle implements AutoCloseable {
 	private volatile ShutdownHook shutdownHook;
 
 	TelemetryHandle(NemoLensConfig config, String runIdSource, int rank, int worldSize, String exportStrategy,
-			SignalDecisions signals, LivePipeline pipeline, SpanGroups spanGroups, JobTrace jobTrace) {
+			SignalDecisions signals, LivePipeline pipeline, SpanGroups spanGroups, JobTrace jobTrace,
+			Consumer<String> notices) {
 		this.config = config;
+		this.notices = (notices != null) ? notices : logger::info;
 		this.runIdSource = runIdSource;
 		this.rank = rank;
 		this.worldSize = worldSize;
@@ -155,7 +160,7 @@ public final class TelemetryHandle implements AutoCloseable {
 	public synchronized void removeOverride(String source) {
 		this.overrideTimer.cancel();
 		if (this.override != null) {
-			logger.info("NeMo Lens: override " + describe(this.override) + " removed by " + source);
+			this.notices.accept("NeMo Lens: override " + describe(this.override) + " removed by " + source);
 			change(null);
 		}
 	}
@@ -163,7 +168,7 @@ public final class TelemetryHandle implements AutoCloseable {
 	private synchronized void expire(ExportOverride ended) {
 		if (this.override == ended) {
 			this.overrideTimer.cancel();
-			logger.info("NeMo Lens: override " + describe(ended) + " ended by itself");
+			this.notices.accept("NeMo Lens: override " + describe(ended) + " ended by itself");
 			change(null);
 		}
 	}
@@ -195,11 +200,11 @@ public final class TelemetryHandle implements AutoCloseable {
 			}
 		}
 		if (next != null) {
-			logger.info("NeMo Lens: override " + ((previous != null) ? describe(previous) : "none") + " -> "
+			this.notices.accept("NeMo Lens: override " + ((previous != null) ? describe(previous) : "none") + " -> "
 					+ describe(next) + "; exporting " + before + " -> " + describeSignals());
 		}
 		else {
-			logger.info("NeMo Lens: no override; exporting " + before + " -> " + describeSignals());
+			this.notices.accept("NeMo Lens: no override; exporting " + before + " -> " + describeSignals());
 		}
 	}
 

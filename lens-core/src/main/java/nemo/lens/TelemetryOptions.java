@@ -41,6 +41,8 @@ public final class TelemetryOptions implements ExportOverrides {
 
 	private final Consumer<String> warnings;
 
+	private final Consumer<String> notices;
+
 	private final Set<String> extraSpanGroups;
 
 	private final boolean shutdownHook;
@@ -56,6 +58,7 @@ public final class TelemetryOptions implements ExportOverrides {
 		this.rankInfo = builder.rankInfo;
 		this.otelProperties = builder.otelProperties;
 		this.warnings = builder.warnings;
+		this.notices = builder.notices;
 		this.extraSpanGroups = builder.extraSpanGroups;
 		this.shutdownHook = builder.shutdownHook;
 	}
@@ -160,6 +163,15 @@ public final class TelemetryOptions implements ExportOverrides {
 	}
 
 	/**
+	 * Where the rank writes what an operator changed while it runs (an override set, removed or
+	 * ended), at the level of information; {@code null} means {@code java.util.logging}.
+	 * @return the receiver of the messages, or {@code null}
+	 */
+	public Consumer<String> notices() {
+		return this.notices;
+	}
+
+	/**
 	 * The span groups a library adds to the base ones (Python's {@code SpanGroup} subclass), which
 	 * the span-group spec may name and {@code all} includes.
 	 * @return the extra group names
@@ -199,6 +211,8 @@ public final class TelemetryOptions implements ExportOverrides {
 		private Map<String, String> otelProperties = Map.of();
 
 		private Consumer<String> warnings;
+
+		private Consumer<String> notices;
 
 		private Set<String> extraSpanGroups = Set.of();
 
@@ -322,6 +336,17 @@ public final class TelemetryOptions implements ExportOverrides {
 		 */
 		public Builder warnings(Consumer<String> warnings) {
 			this.warnings = warnings;
+			return this;
+		}
+
+		/**
+		 * Sets where the rank writes what an operator changed while it runs, instead of
+		 * {@code java.util.logging}: a framework passes its own logging.
+		 * @param notices receives each message, or {@code null} for {@code java.util.logging}
+		 * @return this builder
+		 */
+		public Builder notices(Consumer<String> notices) {
+			this.notices = notices;
 			return this;
 		}
 

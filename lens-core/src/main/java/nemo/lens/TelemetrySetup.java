@@ -112,7 +112,7 @@ public final class TelemetrySetup {
 			}
 		});
 		TelemetryHandle handle = new TelemetryHandle(resolved, runId.source(), rank, worldSize, strategyName,
-				decisions, pipeline, groups, jobTrace);
+				decisions, pipeline, groups, jobTrace, options.notices());
 		built.set(handle);
 		pipeline.apply(decisions.exporting(), resolved.shutdownTimeout());
 		return handle;

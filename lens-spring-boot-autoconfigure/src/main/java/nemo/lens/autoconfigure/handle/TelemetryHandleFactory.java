@@ -33,6 +33,9 @@ final class TelemetryHandleFactory {
 	 */
 	private static final Log deliveryLogger = LogFactory.getLog(ExportingTelemetry.class);
 
+	/** What an operator changed while the rank runs, under the handle's name, in the application's logging. */
+	private static final Log overrideLogger = LogFactory.getLog(TelemetryHandle.class);
+
 	private final ExportStrategyRegistry registry;
 
 	private final Function<String, String> environment;
@@ -53,6 +56,7 @@ final class TelemetryHandleFactory {
 			.localRank(rankInfo.localRank().isPresent() ? rankInfo.localRank().getAsInt() : null)
 			.rankInfo(rankInfo)
 			.warnings(deliveryLogger::warn)
+			.notices(overrideLogger::info)
 			// The context closes the handle, after the beans that use it.
 			.shutdownHook(false);
 		pipeline.applyTo(options);
