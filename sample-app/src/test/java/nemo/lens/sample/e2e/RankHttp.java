@@ -13,7 +13,7 @@ import java.util.Map;
 import org.springframework.boot.json.JsonParserFactory;
 
 /**
- * Plain HTTP GETs to one rank of the sample on {@code 127.0.0.1}, whoever started it: answered
+ * Plain HTTP GETs (and JSON POSTs) to one rank of the sample on {@code 127.0.0.1}, whoever started it: answered
  * within 10 seconds or failed, JSON bodies read as maps.
  */
 public final class RankHttp {
@@ -55,6 +55,25 @@ public final class RankHttp {
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
 			throw new IllegalStateException("Interrupted during GET " + path, ex);
+		}
+	}
+
+	/** POST of a JSON body on {@code 127.0.0.1}, answered within 10 seconds or failed. */
+	public HttpResponse<String> postJson(String path, String json) {
+		HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.port + path))
+			.timeout(Duration.ofSeconds(10))
+			.header("Content-Type", "application/json")
+			.POST(HttpRequest.BodyPublishers.ofString(json))
+			.build();
+		try {
+			return this.http.send(request, HttpResponse.BodyHandlers.ofString());
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("POST " + path + " on " + this.name, ex);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException("Interrupted during POST " + path, ex);
 		}
 	}
 

@@ -159,6 +159,11 @@ public final class SampleAppProcess implements AutoCloseable {
 		return this.http.getJson(path);
 	}
 
+	/** POST of a JSON body, answered within 10 seconds or failed. */
+	public HttpResponse<String> postJson(String path, String json) {
+		return this.http.postJson(path, json);
+	}
+
 	/** The resident set size from {@code /proc/<pid>/status}, in KiB. */
 	public long residentKib() {
 		try (Stream<String> lines = Files.lines(Path.of("/proc", Long.toString(pid()), "status"))) {
