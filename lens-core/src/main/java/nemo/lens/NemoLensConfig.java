@@ -52,12 +52,15 @@ import nemo.lens.spans.SpanGroups;
  * means {@code exportStrategy}
  * @param logsExportStrategy the strategy that decides whether this rank exports logs; empty means
  * {@code exportStrategy}
+ * @param controlFile the job-wide control file watched while the rank runs; empty means none
+ * @param controlInterval how often the control file is looked at; more than zero
  */
 public record NemoLensConfig(boolean enabled, String serviceName, String exportStrategy, int exportRank,
 		double exportSampleRate, boolean samplerEnabled, boolean tracesEnabled, boolean metricsEnabled,
 		boolean logsEnabled, String exporter, String runId, String user, String spanGroups,
 		boolean jobTrace, List<String> extraSpanGroups, Duration shutdownTimeout, String tracesExportStrategy,
-		String metricsExportStrategy, String logsExportStrategy) implements ExportSettings {
+		String metricsExportStrategy, String logsExportStrategy, String controlFile, Duration controlInterval)
+		implements ExportSettings {
 
 	/** The default environment prefix. */
 	public static final String DEFAULT_ENV_PREFIX = "NEMO_LENS";
@@ -67,6 +70,9 @@ public record NemoLensConfig(boolean enabled, String serviceName, String exportS
 
 	/** The exporter used when none is given. */
 	public static final String DEFAULT_EXPORTER = "otlp";
+
+	/** How often the control file is looked at unless the config says otherwise. */
+	public static final Duration DEFAULT_CONTROL_INTERVAL = Duration.ofSeconds(5);
 
 	/** The shutdown timeout used when none is given. */
 	public static final Duration DEFAULT_SHUTDOWN_TIMEOUT = Duration.ofSeconds(5);
@@ -97,6 +103,9 @@ public record NemoLensConfig(boolean enabled, String serviceName, String exportS
 		tracesExportStrategy = (tracesExportStrategy != null) ? tracesExportStrategy.trim() : "";
 		metricsExportStrategy = (metricsExportStrategy != null) ? metricsExportStrategy.trim() : "";
 		logsExportStrategy = (logsExportStrategy != null) ? logsExportStrategy.trim() : "";
+		controlFile = (controlFile != null) ? controlFile.trim() : "";
+		controlInterval = EnvironmentValues.checkPositive("controlInterval",
+				(controlInterval != null) ? controlInterval : DEFAULT_CONTROL_INTERVAL);
 	}
 
 	/**
@@ -245,6 +254,10 @@ public record NemoLensConfig(boolean enabled, String serviceName, String exportS
 		private String metricsExportStrategy = "";
 
 		private String logsExportStrategy = "";
+
+		private String controlFile = "";
+
+		private Duration controlInterval = DEFAULT_CONTROL_INTERVAL;
 
 		private Builder() {
 		}
@@ -441,6 +454,26 @@ public record NemoLensConfig(boolean enabled, String serviceName, String exportS
 		 */
 		public Builder logsExportStrategy(String logsExportStrategy) {
 			this.logsExportStrategy = logsExportStrategy;
+			return this;
+		}
+
+		/**
+		 * Sets the job-wide control file, watched while the rank runs (see the endpoint docs).
+		 * @param controlFile a path; {@code null} or empty means none
+		 * @return this builder
+		 */
+		public Builder controlFile(String controlFile) {
+			this.controlFile = controlFile;
+			return this;
+		}
+
+		/**
+		 * Sets how often the control file is looked at.
+		 * @param controlInterval more than zero; {@code null} means 5 seconds
+		 * @return this builder
+		 */
+		public Builder controlInterval(Duration controlInterval) {
+			this.controlInterval = controlInterval;
 			return this;
 		}
 

@@ -9,7 +9,7 @@ import nemo.lens.spans.SpanGroups;
 
 /**
  * The rules of settings beyond their type: a sample rate within {@code [0.0, 1.0]}, a shutdown
- * timeout that is not negative, a known exporter, extra span groups that are no presets. Written
+ * timeout that is not negative, a control interval of more than zero, a known exporter, extra span groups that are no presets. Written
  * once, here, and applied wherever a value is read: {@link NemoLensConfig#fromEnv()} and the Spring
  * starter's binding, so that both refuse the same values with errors that name where each came
  * from.
@@ -36,6 +36,7 @@ public final class SettingChecks {
 			switch (setting) {
 				case "exportSampleRate" -> EnvironmentValues.checkFraction(name, (double) value);
 				case "shutdownTimeout" -> EnvironmentValues.checkNotNegative(name, (Duration) value);
+				case "controlInterval" -> EnvironmentValues.checkPositive(name, (Duration) value);
 				case "exporter" -> ExporterName.named((String) value);
 				case "extraSpanGroups" -> SpanGroups.of(SpanGroups.DEFAULT, (List<String>) value);
 				default -> {

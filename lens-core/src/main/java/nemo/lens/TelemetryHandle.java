@@ -61,6 +61,12 @@ public final class TelemetryHandle implements AutoCloseable {
 
 	private final Consumer<String> notices;
 
+	private volatile JobControl control;
+
+	private ControlFilePoller poller;
+
+	private String controlSpanGroups;
+
 	private final Tracer tracer;
 
 	private final LensSpans spans;
@@ -184,11 +190,56 @@ public final class TelemetryHandle implements AutoCloseable {
 	}
 
 	private void change(ExportOverride next) {
-		String before = describeSignals();
-		Set<Signal> exportedBefore = this.pipeline.exported();
 		ExportOverride previous = this.override;
 		this.override = next;
+		String change = (next != null)
+				? "override " + ((previous != null) ? describe(previous) : "none") + " -> " + describe(next)
+				: "no override";
+		reapply(change);
+	}
+
+	/**
+	 * Puts the job-wide control file behind this rank's decision, and starts watching it.
+	 * @param control what the file decides
+	 * @param poller the thread that watches it
+	 */
+	synchronized void controlBy(JobControl control, ControlFilePoller poller) {
+		this.control = control;
+		this.poller = poller;
+		poller.start();
+	}
+
+	/** Called by the control file's poller when what the file decides has changed. */
+	synchronized void controlChanged() {
+		if (isShutdown()) {
+			return;
+		}
+		String spec = this.control.spanGroups();
+		if (spec != null && !spec.equals(this.controlSpanGroups)) {
+			this.spans.groups().set(spec);
+		}
+		else if (spec == null && this.controlSpanGroups != null) {
+			this.spans.groups().set(this.config.spanGroups());
+		}
+		this.controlSpanGroups = spec;
+		ControlStatus status = this.control.status();
+		reapply("control file " + status.file() + " " + status.state() + " " + status.applied());
+	}
+
+	/**
+	 * The job-wide control file and what it does on this rank now.
+	 * @return the control file's state; empty when none is configured
+	 */
+	public Optional<ControlStatus> controlStatus() {
+		JobControl current = this.control;
+		return (current != null) ? Optional.of(current.status()) : Optional.empty();
+	}
+
+	private void reapply(String change) {
+		String before = describeSignals();
+		Set<Signal> exportedBefore = this.pipeline.exported();
 		this.pipeline.apply(wantedSignals(), this.config.shutdownTimeout());
+		this.notices.accept("NeMo Lens: " + change + "; exporting " + before + " -> " + describeSignals());
 		if (!exportedBefore.equals(this.pipeline.exported())) {
 			for (Runnable listener : this.switchListeners) {
 				try {
@@ -199,19 +250,16 @@ public final class TelemetryHandle implements AutoCloseable {
 				}
 			}
 		}
-		if (next != null) {
-			this.notices.accept("NeMo Lens: override " + ((previous != null) ? describe(previous) : "none") + " -> "
-					+ describe(next) + "; exporting " + before + " -> " + describeSignals());
-		}
-		else {
-			this.notices.accept("NeMo Lens: no override; exporting " + before + " -> " + describeSignals());
-		}
 	}
 
-	/** The signals the override in force, else the strategies, export. */
+	/** The signals the override in force, else the control file in force, else the strategies, export. */
 	private Set<Signal> wantedSignals() {
 		Set<Signal> wanted = EnumSet.noneOf(Signal.class);
 		ExportOverride current = this.override;
+		Set<Signal> controlled = (current == null && this.control != null) ? this.control.wanted() : null;
+		if (controlled != null) {
+			return controlled;
+		}
 		for (Signal signal : Signal.values()) {
 			boolean on = (current != null)
 					? current.state() == ExportOverride.State.EXPORTING && this.config.enabled()
@@ -394,6 +442,11 @@ public final class TelemetryHandle implements AutoCloseable {
 	public void shutdown(Duration timeout) {
 		if (this.shutDown.compareAndSet(false, true)) {
 			this.overrideTimer.cancel();
+			synchronized (this) {
+				if (this.poller != null) {
+					this.poller.stop();
+				}
+			}
 			ShutdownHook hook = this.shutdownHook;
 			if (hook != null) {
 				hook.remove();

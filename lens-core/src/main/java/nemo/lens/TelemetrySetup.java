@@ -1,9 +1,11 @@
 package nemo.lens;
 
+import java.nio.file.Path;
 import java.util.LinkedHashSet;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.logging.Logger;
 
@@ -115,7 +117,27 @@ public final class TelemetrySetup {
 				decisions, pipeline, groups, jobTrace, options.notices());
 		built.set(handle);
 		pipeline.apply(decisions.exporting(), resolved.shutdownTimeout());
+		if (resolved.enabled() && !resolved.controlFile().isEmpty()) {
+			watchControlFile(handle, resolved, rank, worldSize, options);
+		}
 		return handle;
+	}
+
+	/**
+	 * Puts the job-wide control file behind the rank's decision: its strategy settings are decided
+	 * by the same strategies as at start-up, against this registry.
+	 */
+	private void watchControlFile(TelemetryHandle handle, NemoLensConfig config, int rank, int worldSize,
+			TelemetryOptions options) {
+		Consumer<String> warnings = (options.warnings() != null) ? options.warnings() : logger::warning;
+		Set<String> extraGroups = new LinkedHashSet<>(config.extraSpanGroups());
+		extraGroups.addAll(options.extraSpanGroups());
+		JobControl control = new JobControl(config.controlFile(), config, rank,
+				() -> Set.copyOf(this.registry.registeredStrategies()), (spec) -> SpanGroups.of(spec, extraGroups),
+				(controlled) -> SignalDecisions.decide(controlled, rank, worldSize, this.registry,
+						options.exportStrategy()),
+				warnings, handle::controlChanged);
+		handle.controlBy(control, new ControlFilePoller(Path.of(config.controlFile()), config.controlInterval(), control));
 	}
 
 	/** Checked on every rank, so that a bad spec fails the whole job at start, not only its exporters. */

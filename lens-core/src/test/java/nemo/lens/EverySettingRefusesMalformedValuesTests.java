@@ -36,10 +36,10 @@ class EverySettingRefusesMalformedValuesTests {
 			List.of("per_stpe", "default,microbatch"), "extraSpanGroups", List.of("microbatch,all"), "exportSampleRate",
 			List.of("1.5", "-0.1"), "shutdownTimeout", List.of("PT-1S"), "tracesExportStrategy",
 			List.of("bogus", "Single_Rank"), "metricsExportStrategy", List.of("first-rank-per-node"),
-			"logsExportStrategy", List.of("none"));
+			"logsExportStrategy", List.of("none"), "controlInterval", List.of("PT0S", "PT-5S"));
 
 	/** Settings where any text is valid. */
-	private static final List<String> FREE_TEXT = List.of("serviceName", "runId", "user");
+	private static final List<String> FREE_TEXT = List.of("serviceName", "runId", "user", "controlFile");
 
 	static Stream<Arguments> malformedValues() {
 		Map<String, List<String>> cases = new LinkedHashMap<>();

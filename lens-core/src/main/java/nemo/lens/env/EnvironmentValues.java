@@ -176,6 +176,20 @@ public final class EnvironmentValues {
 	}
 
 	/**
+	 * Checks that a duration is more than zero.
+	 * @param name the setting, for the error
+	 * @param value the duration
+	 * @return the duration
+	 * @throws IllegalArgumentException when it is zero or negative
+	 */
+	public static Duration checkPositive(String name, Duration value) {
+		if (value.isNegative() || value.isZero()) {
+			throw new IllegalArgumentException(name + " must be more than zero, got " + value + ".");
+		}
+		return value;
+	}
+
+	/**
 	 * Checks that a duration is zero or positive.
 	 * @param name the setting or variable the value came from, for the error message
 	 * @param value the value

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import nemo.lens.ControlStatus;
 import nemo.lens.ExportStrategyRegistry;
 import nemo.lens.Signal;
 import nemo.lens.TelemetryHandle;
@@ -24,6 +25,8 @@ import org.springframework.boot.actuate.endpoint.OperationResponseBody;
  * @param selectedByStrategy whether the strategies selected this rank for at least one signal
  * (what it does when no override is in force)
  * @param override the override in force, or {@code null}
+ * @param control the job-wide control file and what it does here, or {@code null} when none is
+ * configured
  * @param exportStrategy the name of the strategy that decides the signals without one of their own
  * @param rank the global rank
  * @param worldSize the number of ranks
@@ -42,7 +45,7 @@ import org.springframework.boot.actuate.endpoint.OperationResponseBody;
  */
 @JsonInclude(JsonInclude.Include.ALWAYS)
 public record LensDescriptor(boolean enabled, boolean exporting, boolean selectedByStrategy,
-		OverrideSummary override, String exportStrategy, int rank, int worldSize,
+		OverrideSummary override, ControlStatus control, String exportStrategy, int rank, int worldSize,
 		Integer localRank, String launcher, Map<String, String> sources, String runId, String runIdSource,
 		String serviceInstanceId, String serviceName, List<StrategySummary> strategies,
 		Map<String, SignalSummary> signals, List<DoorSummary> doors, List<String> spanGroups, String jobTraceId)
@@ -64,6 +67,7 @@ public record LensDescriptor(boolean enabled, boolean exporting, boolean selecte
 					current.source()))
 			.orElse(null);
 		return new LensDescriptor(handle.config().enabled(), handle.isExporting(), selected, override,
+				handle.controlStatus().orElse(null),
 				handle.exportStrategy(),
 				handle.rank(), handle.worldSize(), localRank, rankInfo.launcher(), rankInfo.sources(),
 				handle.runId(), handle.runIdSource(), handle.serviceInstanceId(), handle.config().serviceName(),

@@ -152,6 +152,8 @@ public class NemoLensProperties {
 
 	private final Overrides override = new Overrides();
 
+	private final Control control = new Control();
+
 	private final SignalExport traces = new SignalExport();
 
 	private final SignalExport metrics = new SignalExport();
@@ -344,6 +346,14 @@ public class NemoLensProperties {
 	}
 
 	/**
+	 * The job-wide control file.
+	 * @return the control file settings
+	 */
+	public Control getControl() {
+		return this.control;
+	}
+
+	/**
 	 * Traces: which ranks send them.
 	 * @return the traces settings
 	 */
@@ -365,6 +375,41 @@ public class NemoLensProperties {
 	 */
 	public SignalExport getLogs() {
 		return this.logs;
+	}
+
+	/**
+	 * A job-wide control file that every rank watches while it runs: Java properties syntax with
+	 * export-strategy, export-rank, export-sample-rate, span-groups, ranks and until.
+	 */
+	public static class Control {
+
+		/**
+		 * Path of the job-wide control file (on a shared file system, or a mounted ConfigMap).
+		 * Unset, no file is watched and no thread runs; a missing file means no control.
+		 */
+		private String file;
+
+		/**
+		 * How often each rank looks at the control file (one stat; it is read only when it changed).
+		 */
+		private Duration interval = DEFAULTS.controlInterval();
+
+		public String getFile() {
+			return this.file;
+		}
+
+		public void setFile(String file) {
+			this.file = file;
+		}
+
+		public Duration getInterval() {
+			return this.interval;
+		}
+
+		public void setInterval(Duration interval) {
+			this.interval = interval;
+		}
+
 	}
 
 	/**

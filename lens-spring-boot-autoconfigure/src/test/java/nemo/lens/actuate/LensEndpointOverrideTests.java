@@ -1,5 +1,8 @@
 package nemo.lens.actuate;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
@@ -16,6 +19,7 @@ import nemo.lens.autoconfigure.micrometer.MicrometerDoorsAutoConfiguration;
 import io.micrometer.registry.otlp.OtlpConfig;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
 
 import org.springframework.boot.actuate.autoconfigure.endpoint.EndpointAutoConfiguration;
 import org.springframework.boot.actuate.endpoint.InvalidEndpointRequestException;
@@ -181,6 +185,26 @@ class LensEndpointOverrideTests {
 			assertThat(context.getBean(LensEndpoint.class).lens().doors())
 				.contains(new LensDescriptor.DoorSummary("micrometer.otlp", "exporting", Map.of("metrics", "exporting")));
 		});
+	}
+
+	@Test
+	void aControlFileNamedInThePropertiesSwitchesTheRankAndShowsOnTheEndpoint(@TempDir Path directory)
+			throws IOException {
+		Path file = Files.writeString(directory.resolve("lens.properties"), "ranks=0\n");
+		this.silentRank.withPropertyValues("nemo.lens.control.file=" + file, "nemo.lens.control.interval=20ms")
+			.run((context) -> {
+				LensEndpoint endpoint = context.getBean(LensEndpoint.class);
+				long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+				while (!endpoint.lens().exporting() && System.nanoTime() < deadline) {
+					Thread.sleep(10);
+				}
+				LensDescriptor lens = endpoint.lens();
+				assertThat(lens.exporting()).isTrue();
+				assertThat(lens.selectedByStrategy()).isFalse();
+				assertThat(lens.control().state()).isEqualTo("applied");
+				assertThat(lens.control().file()).isEqualTo(file.toString());
+				assertThat(lens.control().applied()).containsEntry("ranks", "0");
+			});
 	}
 
 }

@@ -9,7 +9,6 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 import nemo.lens.NemoLensConfig;
-import nemo.lens.Signal;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -91,7 +90,7 @@ class ConfigurationMetadataTests {
 				// Unset in Spring means "fall back" (OTEL_SERVICE_NAME, NEMO_LENS_USER_ID, the run id at setup,
 				// export-strategy for a signal).
 				assertThat(component.getName()).isIn("serviceName", "runId", "user", "tracesExportStrategy",
-						"metricsExportStrategy", "logsExportStrategy");
+						"metricsExportStrategy", "logsExportStrategy", "controlFile");
 			}
 			else {
 				assertThat(springDefault).as(component.getName()).isEqualTo(coreDefault);
@@ -150,14 +149,25 @@ class ConfigurationMetadataTests {
 			.containsExactly("otlp", "console", "none");
 	}
 
-	/** A signal's strategy lives in the signal's group: {@code metricsExportStrategy} is {@code metrics.exportStrategy}. */
+	/**
+	 * A component of a group lives in the group its first word names: {@code metricsExportStrategy}
+	 * is {@code metrics.exportStrategy}, {@code controlFile} is {@code control.file}.
+	 */
 	private static String beanPath(String component) {
-		for (Signal signal : Signal.values()) {
-			if (component.equals(signal.key() + "ExportStrategy")) {
-				return signal.key() + ".exportStrategy";
+		BeanWrapper properties = new BeanWrapperImpl(new NemoLensProperties());
+		if (properties.isReadableProperty(component)) {
+			return component;
+		}
+		for (int i = 1; i < component.length(); i++) {
+			if (Character.isUpperCase(component.charAt(i))) {
+				String path = component.substring(0, i) + "." + Character.toLowerCase(component.charAt(i))
+						+ component.substring(i + 1);
+				if (properties.isReadableProperty(path)) {
+					return path;
+				}
 			}
 		}
-		return component;
+		throw new AssertionError("No property for the core setting " + component);
 	}
 
 }

@@ -70,20 +70,24 @@ final class LensValuesBindHandler extends AbstractBindHandler {
 		String setting = SettingSource.nameOf(property);
 		try {
 			Object value = EnvironmentValues.read(setting, raw, type);
-			return (value != null && PREFIX.isParentOf(name))
-					? SettingChecks.check(component(name), setting, raw.trim(), value) : value;
+			return (value != null) ? SettingChecks.check(component(name), setting, raw.trim(), value) : value;
 		}
 		catch (IllegalArgumentException ex) {
 			throw new ValueException(ex);
 		}
 	}
 
-	/** {@code nemo.lens.export-sample-rate} is the core's {@code exportSampleRate}. */
+	/**
+	 * {@code nemo.lens.export-sample-rate} is the core's {@code exportSampleRate}, and
+	 * {@code nemo.lens.control.interval} its {@code controlInterval}.
+	 */
 	private static String component(ConfigurationPropertyName name) {
-		String[] words = name.getLastElement(ConfigurationPropertyName.Form.DASHED).split("-");
-		StringBuilder component = new StringBuilder(words[0]);
-		for (int i = 1; i < words.length; i++) {
-			component.append(Character.toUpperCase(words[i].charAt(0))).append(words[i].substring(1));
+		StringBuilder component = new StringBuilder();
+		for (int element = PREFIX.getNumberOfElements(); element < name.getNumberOfElements(); element++) {
+			for (String word : name.getElement(element, ConfigurationPropertyName.Form.DASHED).split("-")) {
+				component.append(component.isEmpty() ? word
+						: Character.toUpperCase(word.charAt(0)) + word.substring(1));
+			}
 		}
 		return component.toString();
 	}

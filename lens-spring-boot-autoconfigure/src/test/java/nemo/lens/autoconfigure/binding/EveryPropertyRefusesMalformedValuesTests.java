@@ -42,13 +42,13 @@ class EveryPropertyRefusesMalformedValuesTests {
 			List.of("per_stpe"), "nemo.lens.extra-span-groups", List.of("microbatch,all"), "nemo.lens.export-sample-rate",
 			List.of("1.5", "-0.1"), "nemo.lens.shutdown-timeout", List.of("-1s"), "nemo.lens.traces.export-strategy",
 			List.of("bogus", "Single_Rank"), "nemo.lens.metrics.export-strategy", List.of("first-rank-per-node"),
-			"nemo.lens.logs.export-strategy", List.of("none"));
+			"nemo.lens.logs.export-strategy", List.of("none"), "nemo.lens.control.interval", List.of("0s"));
 
 	/** A map property is walked through one key of its own. */
 	private static final Map<String, String> MAP_KEYS = Map.of("nemo.lens.gate", "boot.opentelemetry");
 
 	private static final List<String> FREE_TEXT = List.of("nemo.lens.service-name", "nemo.lens.run-id",
-			"nemo.lens.user");
+			"nemo.lens.user", "nemo.lens.control.file");
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
 		.withConfiguration(LensTestConfigurations.core(LensDoorsAutoConfiguration.class))
