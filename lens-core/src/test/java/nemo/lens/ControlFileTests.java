@@ -9,8 +9,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -24,8 +22,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  * file leaves the last good content in force, and a missing or expired file means no control.
  */
 class ControlFileTests {
-
-	private static final Duration WAIT = Duration.ofSeconds(10);
 
 	@TempDir
 	Path directory;
@@ -65,7 +61,7 @@ class ControlFileTests {
 		TelemetryHandle silent = rank(0, file);
 		assertThat(silent.isExporting()).isFalse();
 		replace(file, "export-strategy=all_ranks\n");
-		assertThat(await(silent::isExporting)).isTrue();
+		assertThat(Await.until(silent::isExporting)).isTrue();
 		assertThat(silent.controlStatus()).hasValueSatisfying((status) -> {
 			assertThat(status.state()).isEqualTo("applied");
 			assertThat(status.applied()).containsEntry("export-strategy", "all_ranks");
@@ -78,9 +74,9 @@ class ControlFileTests {
 		Path file = this.directory.resolve("lens.properties");
 		replace(file, "export-strategy=all_ranks\n");
 		TelemetryHandle silent = rank(0, file);
-		assertThat(await(silent::isExporting)).isTrue();
+		assertThat(Await.until(silent::isExporting)).isTrue();
 		Files.delete(file);
-		assertThat(await(() -> !silent.isExporting())).isTrue();
+		assertThat(Await.until(() -> !silent.isExporting())).isTrue();
 		assertThat(silent.controlStatus().orElseThrow().state()).isEqualTo("absent");
 	}
 
@@ -90,10 +86,10 @@ class ControlFileTests {
 		TelemetryHandle listed = rank(1, file);
 		TelemetryHandle other = rank(2, file);
 		replace(file, "ranks=0,1\n");
-		assertThat(await(listed::isExporting)).isTrue();
+		assertThat(Await.until(listed::isExporting)).isTrue();
 		assertThat(other.isExporting()).isFalse();
 		replace(file, "ranks=0, 2-3\n");
-		assertThat(await(() -> other.isExporting() && !listed.isExporting())).isTrue();
+		assertThat(Await.until(() -> other.isExporting() && !listed.isExporting())).isTrue();
 	}
 
 	@Test
@@ -101,12 +97,12 @@ class ControlFileTests {
 		Path file = this.directory.resolve("lens.properties");
 		replace(file, "export-strategy=all_ranks\n");
 		TelemetryHandle rank = rank(0, file);
-		assertThat(await(rank::isExporting)).isTrue();
+		assertThat(Await.until(rank::isExporting)).isTrue();
 		replace(file, "export-strategy=every_rank\n");
-		assertThat(await(() -> rank.controlStatus().orElseThrow().state().equals("error"))).isTrue();
+		assertThat(Await.until(() -> rank.controlStatus().orElseThrow().state().equals("error"))).isTrue();
 		replace(file, "export-strategy=every_rank\nexport-rank=1\n");
 		replace(file, "export-strategy=every_rank\n");
-		assertThat(await(() -> this.warnings.stream().anyMatch((warning) -> warning.contains("every_rank")))).isTrue();
+		assertThat(Await.until(() -> this.warnings.stream().anyMatch((warning) -> warning.contains("every_rank")))).isTrue();
 		assertThat(rank.isExporting()).as("the last good content: all_ranks").isTrue();
 		assertThat(rank.controlStatus().orElseThrow().error()).contains("'every_rank'").contains("single_rank");
 		assertThat(rank.controlStatus().orElseThrow().applied()).containsEntry("export-strategy", "all_ranks");
@@ -118,7 +114,7 @@ class ControlFileTests {
 		Path file = this.directory.resolve("lens.properties");
 		replace(file, "export-strategy=all_ranks\nuntil=2020-01-01T00:00:00Z\n");
 		TelemetryHandle rank = rank(0, file);
-		assertThat(await(() -> rank.controlStatus().orElseThrow().state().equals("expired"))).isTrue();
+		assertThat(Await.until(() -> rank.controlStatus().orElseThrow().state().equals("expired"))).isTrue();
 		assertThat(rank.isExporting()).isFalse();
 	}
 
@@ -131,7 +127,7 @@ class ControlFileTests {
 		Files.createSymbolicLink(this.directory.resolve("..data"), first.getFileName());
 		Path file = Files.createSymbolicLink(this.directory.resolve("control"), Path.of("..data/control"));
 		TelemetryHandle rank = rank(0, file);
-		assertThat(await(() -> rank.controlStatus().orElseThrow().state().equals("applied"))).isTrue();
+		assertThat(Await.until(() -> rank.controlStatus().orElseThrow().state().equals("applied"))).isTrue();
 		assertThat(rank.isExporting()).isFalse();
 
 		Path second = Files.createDirectory(this.directory.resolve("..2026_12_04_06_05_00.2"));
@@ -139,7 +135,7 @@ class ControlFileTests {
 		Path link = Files.createSymbolicLink(this.directory.resolve("..data_tmp"), second.getFileName());
 		Files.move(link, this.directory.resolve("..data"), StandardCopyOption.ATOMIC_MOVE,
 				StandardCopyOption.REPLACE_EXISTING);
-		assertThat(await(rank::isExporting)).isTrue();
+		assertThat(Await.until(rank::isExporting)).isTrue();
 	}
 
 	@Test
@@ -147,9 +143,9 @@ class ControlFileTests {
 		Path file = this.directory.resolve("lens.properties");
 		TelemetryHandle rank = rank(0, file);
 		replace(file, "span-groups=per_step\n");
-		assertThat(await(() -> rank.spanGroups().spec().equals("per_step"))).isTrue();
+		assertThat(Await.until(() -> rank.spanGroups().spec().equals("per_step"))).isTrue();
 		Files.delete(file);
-		assertThat(await(() -> rank.spanGroups().spec().equals("default"))).isTrue();
+		assertThat(Await.until(() -> rank.spanGroups().spec().equals("default"))).isTrue();
 	}
 
 	@Test
@@ -157,7 +153,7 @@ class ControlFileTests {
 		Path file = this.directory.resolve("lens.properties");
 		replace(file, "export-strategy=all_ranks\n");
 		TelemetryHandle rank = rank(0, file);
-		assertThat(await(rank::isExporting)).isTrue();
+		assertThat(Await.until(rank::isExporting)).isTrue();
 		rank.override(ExportOverride.State.SILENT, Duration.ofMinutes(5), "test");
 		assertThat(rank.isExporting()).isFalse();
 		rank.removeOverride("test");
@@ -188,24 +184,7 @@ class ControlFileTests {
 			.toList();
 		assertThat(pollers).singleElement().satisfies((thread) -> assertThat(thread.isDaemon()).isTrue());
 		rank.shutdown();
-		assertThat(await(() -> !pollers.get(0).isAlive())).isTrue();
-	}
-
-	private static boolean await(BooleanSupplier condition) {
-		long deadline = System.nanoTime() + WAIT.toNanos();
-		while (System.nanoTime() < deadline) {
-			if (condition.getAsBoolean()) {
-				return true;
-			}
-			try {
-				TimeUnit.MILLISECONDS.sleep(10);
-			}
-			catch (InterruptedException ex) {
-				Thread.currentThread().interrupt();
-				return false;
-			}
-		}
-		return condition.getAsBoolean();
+		assertThat(Await.until(() -> !pollers.get(0).isAlive())).isTrue();
 	}
 
 }

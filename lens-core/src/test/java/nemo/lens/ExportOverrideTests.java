@@ -5,8 +5,6 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
 
 import io.opentelemetry.api.trace.Tracer;
@@ -23,8 +21,6 @@ import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
  * override ends by itself.
  */
 class ExportOverrideTests {
-
-	private static final Duration WAIT = Duration.ofSeconds(10);
 
 	private final Map<String, String> env = new HashMap<>();
 
@@ -87,7 +83,7 @@ class ExportOverrideTests {
 			.collect(Collectors.toSet());
 		assertThat(processors).hasSize(1);
 		exporting.override(ExportOverride.State.SILENT, Duration.ofMinutes(15), "test");
-		assertThat(await(() -> processors.stream().noneMatch(Thread::isAlive))).isTrue();
+		assertThat(Await.until(() -> processors.stream().noneMatch(Thread::isAlive))).isTrue();
 	}
 
 	@Test
@@ -112,9 +108,9 @@ class ExportOverrideTests {
 		ExportOverride override = silent.override(ExportOverride.State.EXPORTING, Duration.ofMillis(300), "test");
 		assertThat(override.until()).isBefore(Instant.now().plusSeconds(1));
 		assertThat(silent.isExporting()).isTrue();
-		assertThat(await(() -> silent.override().isEmpty())).isTrue();
+		assertThat(Await.until(() -> silent.override().isEmpty())).isTrue();
 		assertThat(silent.isExporting()).isFalse();
-		assertThat(await(() -> threadsNamed("nemo-lens-override").isEmpty())).as("the timer's thread ends with it")
+		assertThat(Await.until(() -> threadsNamed("nemo-lens-override").isEmpty())).as("the timer's thread ends with it")
 			.isTrue();
 	}
 
@@ -126,7 +122,7 @@ class ExportOverrideTests {
 		exporting.removeOverride("test");
 		assertThat(exporting.override()).isEmpty();
 		assertThat(exporting.isExporting()).isTrue();
-		assertThat(await(() -> threadsNamed("nemo-lens-override").isEmpty())).isTrue();
+		assertThat(Await.until(() -> threadsNamed("nemo-lens-override").isEmpty())).isTrue();
 	}
 
 	@Test
@@ -173,24 +169,6 @@ class ExportOverrideTests {
 			.map(Thread::getName)
 			.filter((name) -> name.startsWith(prefix))
 			.collect(Collectors.toSet());
-	}
-
-	/** Waits for a condition that a background thread brings about, checking it every few milliseconds. */
-	private static boolean await(BooleanSupplier condition) {
-		long deadline = System.nanoTime() + WAIT.toNanos();
-		while (System.nanoTime() < deadline) {
-			if (condition.getAsBoolean()) {
-				return true;
-			}
-			try {
-				TimeUnit.MILLISECONDS.sleep(10);
-			}
-			catch (InterruptedException ex) {
-				Thread.currentThread().interrupt();
-				return false;
-			}
-		}
-		return condition.getAsBoolean();
 	}
 
 }
