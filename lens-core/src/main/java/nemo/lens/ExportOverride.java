@@ -1,8 +1,11 @@
 package nemo.lens;
 
 import java.time.Instant;
+import java.util.Collections;
+import java.util.EnumSet;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * An operator's override of this rank's decision, in force until it ends by itself: a rank that
@@ -10,16 +13,18 @@ import java.util.Objects;
  * cannot stay on.
  *
  * @param state what the rank does while the override is in force
+ * @param signals the signals it covers; the others keep their decision
  * @param until when it ends by itself
  * @param source who set it, such as {@code endpoint}
  */
-public record ExportOverride(State state, Instant until, String source) {
+public record ExportOverride(State state, Set<Signal> signals, Instant until, String source) {
 
 	/**
 	 * Checks the values.
 	 */
 	public ExportOverride {
 		Objects.requireNonNull(state, "state must not be null");
+		signals = Collections.unmodifiableSet(EnumSet.copyOf(Objects.requireNonNull(signals, "signals must not be null")));
 		Objects.requireNonNull(until, "until must not be null");
 		Objects.requireNonNull(source, "source must not be null");
 	}
@@ -29,10 +34,10 @@ public record ExportOverride(State state, Instant until, String source) {
 	 */
 	public enum State {
 
-		/** Export every enabled signal, whatever the strategies decided. */
+		/** Export the covered signals that are enabled, whatever the strategies decided. */
 		EXPORTING,
 
-		/** Export nothing, whatever the strategies decided. */
+		/** Export none of the covered signals, whatever the strategies decided. */
 		SILENT;
 
 		/**

@@ -142,7 +142,24 @@ public final class TelemetryHandle implements AutoCloseable {
 	 * @throws IllegalStateException when telemetry is disabled or the handle is shut down
 	 * @throws IllegalArgumentException when the duration is not positive
 	 */
-	public synchronized ExportOverride override(ExportOverride.State state, Duration duration, String source) {
+	public ExportOverride override(ExportOverride.State state, Duration duration, String source) {
+		return override(state, EnumSet.allOf(Signal.class), duration, source);
+	}
+
+	/**
+	 * Overrides this rank's decision for some signals for a while, as
+	 * {@link #override(ExportOverride.State, Duration, String)} does for all: the other signals
+	 * keep their decision.
+	 * @param state what the rank does with these signals meanwhile
+	 * @param signals the signals; not empty
+	 * @param duration how long; more than zero
+	 * @param source who asks, such as {@code endpoint}
+	 * @return the override now in force
+	 * @throws IllegalStateException when telemetry is disabled or the handle is shut down
+	 * @throws IllegalArgumentException when the duration is not positive or no signal is given
+	 */
+	public synchronized ExportOverride override(ExportOverride.State state, Set<Signal> signals, Duration duration,
+			String source) {
 		if (!this.config.enabled()) {
 			throw new IllegalStateException("NeMo Lens is disabled on this rank (nemo.lens.enabled=false, "
 					+ "NEMO_LENS_ENABLED); there is no telemetry to switch.");
@@ -153,7 +170,10 @@ public final class TelemetryHandle implements AutoCloseable {
 		if (duration.isNegative() || duration.isZero()) {
 			throw new IllegalArgumentException("An override lasts more than zero, got " + duration + ".");
 		}
-		ExportOverride next = new ExportOverride(state, Instant.now().plus(duration), source);
+		if (signals.isEmpty()) {
+			throw new IllegalArgumentException("An override covers at least one signal.");
+		}
+		ExportOverride next = new ExportOverride(state, signals, Instant.now().plus(duration), source);
 		change(next);
 		this.overrideTimer.schedule(next.until(), () -> expire(next));
 		return next;
@@ -252,19 +272,23 @@ public final class TelemetryHandle implements AutoCloseable {
 		}
 	}
 
-	/** The signals the override in force, else the control file in force, else the strategies, export. */
+	/**
+	 * The signals exported: for each signal the override in force covers, its state; for the rest,
+	 * the control file in force, else the strategies.
+	 */
 	private Set<Signal> wantedSignals() {
-		Set<Signal> wanted = EnumSet.noneOf(Signal.class);
 		ExportOverride current = this.override;
-		Set<Signal> controlled = (current == null && this.control != null) ? this.control.wanted() : null;
-		if (controlled != null) {
-			return controlled;
-		}
+		Set<Signal> controlled = (this.control != null) ? this.control.wanted() : null;
+		Set<Signal> wanted = EnumSet.noneOf(Signal.class);
 		for (Signal signal : Signal.values()) {
-			boolean on = (current != null)
-					? current.state() == ExportOverride.State.EXPORTING && this.config.enabled()
-							&& this.config.signalEnabled(signal)
-					: this.signals.isExporting(signal);
+			boolean on;
+			if (current != null && current.signals().contains(signal)) {
+				on = current.state() == ExportOverride.State.EXPORTING && this.config.enabled()
+						&& this.config.signalEnabled(signal);
+			}
+			else {
+				on = (controlled != null) ? controlled.contains(signal) : this.signals.isExporting(signal);
+			}
 			if (on) {
 				wanted.add(signal);
 			}
@@ -273,7 +297,9 @@ public final class TelemetryHandle implements AutoCloseable {
 	}
 
 	private static String describe(ExportOverride override) {
-		return override.state().value() + " until " + override.until() + " (" + override.source() + ")";
+		String signals = override.signals().containsAll(EnumSet.allOf(Signal.class)) ? ""
+				: " " + override.signals().toString().toLowerCase(Locale.ROOT);
+		return override.state().value() + signals + " until " + override.until() + " (" + override.source() + ")";
 	}
 
 	private String describeSignals() {

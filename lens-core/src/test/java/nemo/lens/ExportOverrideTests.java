@@ -144,6 +144,16 @@ class ExportOverrideTests {
 	}
 
 	@Test
+	void anOverrideOfOneSignalLeavesTheOthersToTheirDecision() {
+		TelemetryHandle silent = rank(0);
+		silent.override(ExportOverride.State.EXPORTING, Set.of(Signal.METRICS), Duration.ofMinutes(1), "test");
+		assertThat(silent.isExporting(Signal.METRICS)).isTrue();
+		assertThat(silent.isExporting(Signal.TRACES)).isFalse();
+		assertThat(silent.tracer().spanBuilder("step").startSpan().isRecording()).isFalse();
+		assertThat(silent.override().orElseThrow().signals()).containsExactly(Signal.METRICS);
+	}
+
+	@Test
 	void aDisabledLensRefusesAnOverride() {
 		NemoLensConfig config = NemoLensConfig.builder().exporter("none").build();
 		this.handle = new TelemetrySetup(new ExportStrategyRegistry(this.env::get), this.env::get).setup(config, 0, 4,

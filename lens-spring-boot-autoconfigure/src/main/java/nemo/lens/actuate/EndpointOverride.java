@@ -1,9 +1,13 @@
 package nemo.lens.actuate;
 
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.Locale;
+import java.util.Set;
 
 import nemo.lens.ExportOverride;
+import nemo.lens.Signal;
 import nemo.lens.TelemetryHandle;
 import nemo.lens.env.EnvironmentValues;
 
@@ -11,7 +15,8 @@ import org.springframework.boot.actuate.endpoint.InvalidEndpointRequestException
 
 /**
  * One override request to the {@code lens} endpoint, checked whole before anything changes:
- * {@code {"override": "exporting"|"silent"|"none", "duration": "PT15M"}}.
+ * {@code {"override": "exporting"|"silent"|"none", "duration": "PT15M", "signals": "traces,metrics"}}
+ * (without {@code signals}, every signal).
  */
 final class EndpointOverride {
 
@@ -25,11 +30,12 @@ final class EndpointOverride {
 	 * @throws InvalidEndpointRequestException naming the value when the request is refused; then
 	 * nothing changed
 	 */
-	static void apply(TelemetryHandle handle, OverrideLimits limits, String override, String duration) {
+	static void apply(TelemetryHandle handle, OverrideLimits limits, String override, String duration,
+			String signals) {
 		String state = override.trim().toLowerCase(Locale.ROOT);
 		if (state.equals("none")) {
-			if (duration != null) {
-				refuse("override none takes no duration, got '" + duration + "'.");
+			if (duration != null || signals != null) {
+				refuse("override none takes no duration and no signals; nothing changed.");
 			}
 			handle.removeOverride(SOURCE);
 			return;
@@ -41,8 +47,9 @@ final class EndpointOverride {
 					"override '" + override + "' is not one of 'exporting', 'silent', 'none'; nothing changed.");
 		};
 		Duration lasting = lasting(limits, duration);
+		Set<Signal> covered = signals(signals);
 		try {
-			handle.override(wanted, lasting, SOURCE);
+			handle.override(wanted, covered, lasting, SOURCE);
 		}
 		catch (IllegalStateException | IllegalArgumentException ex) {
 			refuse(ex.getMessage());
@@ -68,6 +75,24 @@ final class EndpointOverride {
 					+ limits.maxDuration() + "); nothing changed.");
 		}
 		return lasting;
+	}
+
+	/** {@code "traces,metrics"}; unset, every signal. */
+	private static Set<Signal> signals(String signals) {
+		Set<Signal> covered = EnumSet.noneOf(Signal.class);
+		if (signals == null) {
+			covered.addAll(EnumSet.allOf(Signal.class));
+			return covered;
+		}
+		for (String name : signals.split(",")) {
+			String key = name.trim().toLowerCase(Locale.ROOT);
+			Signal signal = Arrays.stream(Signal.values()).filter((candidate) -> candidate.key().equals(key))
+				.findFirst()
+				.orElseThrow(() -> refusal("signals '" + signals + "': '" + name.trim()
+						+ "' is not one of 'traces', 'metrics', 'logs'; nothing changed."));
+			covered.add(signal);
+		}
+		return covered;
 	}
 
 	private static void refuse(String reason) {

@@ -63,8 +63,8 @@ public record LensDescriptor(boolean enabled, boolean exporting, boolean selecte
 			selected |= handle.isSelectedByStrategy(signal);
 		}
 		OverrideSummary override = handle.override()
-			.map((current) -> new OverrideSummary(current.state().value(), current.until().toString(),
-					current.source()))
+			.map((current) -> new OverrideSummary(current.state().value(),
+					current.signals().stream().map(Signal::key).toList(), current.until().toString(), current.source()))
 			.orElse(null);
 		return new LensDescriptor(handle.config().enabled(), handle.isExporting(), selected, override,
 				handle.controlStatus().orElse(null),
@@ -102,10 +102,11 @@ public record LensDescriptor(boolean enabled, boolean exporting, boolean selecte
 	 * An override of the rank's decision, in force until it ends by itself.
 	 *
 	 * @param state {@code exporting} or {@code silent}
+	 * @param signals the signals it covers
 	 * @param until when it ends, ISO-8601 in UTC
 	 * @param source who set it, such as {@code endpoint}
 	 */
-	public record OverrideSummary(String state, String until, String source) {
+	public record OverrideSummary(String state, List<String> signals, String until, String source) {
 
 	}
 

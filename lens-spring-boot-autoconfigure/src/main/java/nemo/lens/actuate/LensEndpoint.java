@@ -106,24 +106,26 @@ public class LensEndpoint {
 	 * @param spanGroups presets and group names, comma-separated, as {@code nemo.lens.span-groups}
 	 * @param override {@code exporting}, {@code silent} or {@code none}
 	 * @param duration how long the override lasts ({@code PT15M}, {@code 15m}); unset, the default
+	 * @param signals the signals the override covers, comma-separated ({@code traces,metrics}); unset,
+	 * all
 	 * @return the span groups after the change, or the rank's decision after an override
 	 */
 	@WriteOperation
 	public OperationResponseBody write(@Nullable String spanGroups, @Nullable String override,
-			@Nullable String duration) {
+			@Nullable String duration, @Nullable String signals) {
 		if ((spanGroups == null) == (override == null)) {
 			String reason = "Give either spanGroups or override (with an optional duration), got "
 					+ ((spanGroups == null) ? "neither" : "both") + "; nothing changed.";
 			throw new InvalidEndpointRequestException(reason, reason);
 		}
 		if (spanGroups != null) {
-			if (duration != null) {
-				String reason = "duration goes with override, not with spanGroups; nothing changed.";
+			if (duration != null || signals != null) {
+				String reason = "duration and signals go with override, not with spanGroups; nothing changed.";
 				throw new InvalidEndpointRequestException(reason, reason);
 			}
 			return spanGroups(spanGroups);
 		}
-		EndpointOverride.apply(this.handle, this.overrideLimits, override, duration);
+		EndpointOverride.apply(this.handle, this.overrideLimits, override, duration, signals);
 		return lens();
 	}
 

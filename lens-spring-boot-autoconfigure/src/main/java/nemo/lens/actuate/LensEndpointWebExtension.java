@@ -26,17 +26,19 @@ public class LensEndpointWebExtension {
 	}
 
 	/**
-	 * As {@link LensEndpoint#write(String, String, String)}, with a refusal's reason in the response.
+	 * As {@link LensEndpoint#write(String, String, String, String)}, with a refusal's reason in the
+	 * response.
 	 * @param spanGroups presets and group names, comma-separated
 	 * @param override {@code exporting}, {@code silent} or {@code none}
 	 * @param duration how long the override lasts
+	 * @param signals the signals the override covers; unset, all
 	 * @return the result, or a 400 with the reason
 	 */
 	@WriteOperation
 	public WebEndpointResponse<OperationResponseBody> write(@Nullable String spanGroups, @Nullable String override,
-			@Nullable String duration) {
+			@Nullable String duration, @Nullable String signals) {
 		try {
-			return new WebEndpointResponse<>(this.endpoint.write(spanGroups, override, duration));
+			return new WebEndpointResponse<>(this.endpoint.write(spanGroups, override, duration, signals));
 		}
 		catch (InvalidEndpointRequestException ex) {
 			return new WebEndpointResponse<>(new Refusal(ex.getReason()), WebEndpointResponse.STATUS_BAD_REQUEST);

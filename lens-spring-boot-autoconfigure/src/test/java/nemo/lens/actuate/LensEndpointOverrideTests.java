@@ -55,7 +55,7 @@ class LensEndpointOverrideTests {
 	void aSilentRankSwitchedOnShowsTheOverrideBesideTheStrategysDecision() {
 		this.silentRank.run((context) -> {
 			LensEndpoint endpoint = context.getBean(LensEndpoint.class);
-			LensDescriptor lens = (LensDescriptor) endpoint.write(null, "exporting", "PT10M");
+			LensDescriptor lens = (LensDescriptor) endpoint.write(null, "exporting", "PT10M", null);
 			assertThat(lens.exporting()).isTrue();
 			assertThat(lens.selectedByStrategy()).isFalse();
 			assertThat(lens.override().state()).isEqualTo("exporting");
@@ -73,13 +73,13 @@ class LensEndpointOverrideTests {
 			TelemetryDoors doors = context.getBean(TelemetryDoors.class);
 			OtlpConfig config = context.getBean(OtlpConfig.class);
 			assertThat(config.enabled()).isFalse();
-			context.getBean(LensEndpoint.class).write(null, "exporting", null);
+			context.getBean(LensEndpoint.class).write(null, "exporting", null, null);
 			assertThat(config.enabled()).isTrue();
 			assertThat(doors.states()).containsEntry(TelemetryDoors.LENS_SDK, DoorState.EXPORTING)
 				.containsEntry("micrometer.otlp", DoorState.EXPORTING);
 			assertThat(Thread.getAllStackTraces().keySet()).extracting(Thread::getName)
 				.contains("otlp-metrics-publisher");
-			context.getBean(LensEndpoint.class).write(null, "none", null);
+			context.getBean(LensEndpoint.class).write(null, "none", null, null);
 			assertThat(config.enabled()).isFalse();
 			assertThat(doors.states()).containsEntry("micrometer.otlp", DoorState.SILENCED);
 		});
@@ -90,10 +90,10 @@ class LensEndpointOverrideTests {
 		this.silentRank.run((context) -> {
 			TelemetryDoors doors = context.getBean(TelemetryDoors.class);
 			doors.open(DoorGates.OTEL_STARTER, false);
-			context.getBean(LensEndpoint.class).write(null, "exporting", null);
+			context.getBean(LensEndpoint.class).write(null, "exporting", null, null);
 			assertThat(doors.stateOf(DoorGates.OTEL_STARTER)).isEqualTo(DoorState.RESTART_REQUIRED);
 			assertThat(DoorState.RESTART_REQUIRED.value()).isEqualTo("restart-required");
-			context.getBean(LensEndpoint.class).write(null, "none", null);
+			context.getBean(LensEndpoint.class).write(null, "none", null, null);
 			assertThat(doors.stateOf(DoorGates.OTEL_STARTER)).isEqualTo(DoorState.SILENCED);
 		});
 	}
@@ -101,9 +101,33 @@ class LensEndpointOverrideTests {
 	@Test
 	void withoutADurationAnOverrideLastsTheDefaultDuration() {
 		this.silentRank.withPropertyValues("nemo.lens.override.default-duration=2h").run((context) -> {
-			LensDescriptor lens = (LensDescriptor) context.getBean(LensEndpoint.class).write(null, "silent", null);
+			LensDescriptor lens = (LensDescriptor) context.getBean(LensEndpoint.class).write(null, "silent", null, null);
 			assertThat(Instant.parse(lens.override().until()))
 				.isCloseTo(Instant.now().plus(Duration.ofHours(2)), within(Duration.ofSeconds(30)));
+		});
+	}
+
+	@Test
+	void anOverrideOfSomeSignalsLeavesTheOthersToTheirDecision() {
+		this.silentRank.run((context) -> {
+			LensDescriptor lens = (LensDescriptor) context.getBean(LensEndpoint.class)
+				.write(null, "exporting", null, "metrics");
+			assertThat(lens.signals().get("metrics").exporting()).isTrue();
+			assertThat(lens.signals().get("traces").exporting()).isFalse();
+			assertThat(lens.override().signals()).containsExactly("metrics");
+			assertThat(context.getBean(TelemetryDoors.class).states()).containsEntry("micrometer.otlp",
+					DoorState.EXPORTING);
+		});
+	}
+
+	@Test
+	void anUnknownSignalIsRefusedNamingItAndChangesNothing() {
+		this.silentRank.run((context) -> {
+			LensEndpoint endpoint = context.getBean(LensEndpoint.class);
+			assertThatExceptionOfType(InvalidEndpointRequestException.class)
+				.isThrownBy(() -> endpoint.write(null, "exporting", null, "metrics,spans"))
+				.withMessageContaining("'spans'");
+			assertThat(endpoint.lens().override()).isNull();
 		});
 	}
 
@@ -111,8 +135,8 @@ class LensEndpointOverrideTests {
 	void noneReturnsTheRankToItsStrategy() {
 		this.silentRank.run((context) -> {
 			LensEndpoint endpoint = context.getBean(LensEndpoint.class);
-			endpoint.write(null, "exporting", "15m");
-			LensDescriptor lens = (LensDescriptor) endpoint.write(null, "none", null);
+			endpoint.write(null, "exporting", "15m", null);
+			LensDescriptor lens = (LensDescriptor) endpoint.write(null, "none", null, null);
 			assertThat(lens.override()).isNull();
 			assertThat(lens.exporting()).isFalse();
 		});
@@ -120,7 +144,7 @@ class LensEndpointOverrideTests {
 
 	@Test
 	void eachChangeIsLoggedWithTheOldAndNewStateTheSourceAndTheEnd(CapturedOutput output) {
-		this.silentRank.run((context) -> context.getBean(LensEndpoint.class).write(null, "exporting", "PT5M"));
+		this.silentRank.run((context) -> context.getBean(LensEndpoint.class).write(null, "exporting", "PT5M", null));
 		assertThat(output).containsPattern("override none -> exporting until \\S+Z \\(endpoint\\); exporting "
 				+ "nothing -> \\[traces, metrics\\]");
 	}
@@ -130,7 +154,7 @@ class LensEndpointOverrideTests {
 		this.silentRank.run((context) -> {
 			LensEndpoint endpoint = context.getBean(LensEndpoint.class);
 			assertThatExceptionOfType(InvalidEndpointRequestException.class)
-				.isThrownBy(() -> endpoint.write(null, "on", null))
+				.isThrownBy(() -> endpoint.write(null, "on", null, null))
 				.withMessageContaining("'on'");
 			assertThat(endpoint.lens().override()).isNull();
 			assertThat(endpoint.lens().exporting()).isFalse();
@@ -142,10 +166,10 @@ class LensEndpointOverrideTests {
 		this.silentRank.run((context) -> {
 			LensEndpoint endpoint = context.getBean(LensEndpoint.class);
 			assertThatExceptionOfType(InvalidEndpointRequestException.class)
-				.isThrownBy(() -> endpoint.write(null, "exporting", "soon"))
+				.isThrownBy(() -> endpoint.write(null, "exporting", "soon", null))
 				.withMessageContaining("'soon'");
 			assertThatExceptionOfType(InvalidEndpointRequestException.class)
-				.isThrownBy(() -> endpoint.write(null, "exporting", "25h"))
+				.isThrownBy(() -> endpoint.write(null, "exporting", "25h", null))
 				.withMessageContaining("'25h'")
 				.withMessageContaining("nemo.lens.override.max-duration");
 			assertThat(endpoint.lens().override()).isNull();
@@ -156,7 +180,7 @@ class LensEndpointOverrideTests {
 	@Test
 	void aRequestWithBothSpanGroupsAndAnOverrideIsRefused() {
 		this.silentRank.run((context) -> assertThatExceptionOfType(InvalidEndpointRequestException.class)
-			.isThrownBy(() -> context.getBean(LensEndpoint.class).write("per_step", "exporting", null))
+			.isThrownBy(() -> context.getBean(LensEndpoint.class).write("per_step", "exporting", null, null))
 			.withMessageContaining("either spanGroups or override"));
 	}
 
@@ -164,7 +188,7 @@ class LensEndpointOverrideTests {
 	void aDisabledLensRefusesAnOverride() {
 		this.runner.withPropertyValues("nemo.lens.enabled=false", "nemo.lens.rank=0")
 			.run((context) -> assertThatExceptionOfType(InvalidEndpointRequestException.class)
-				.isThrownBy(() -> context.getBean(LensEndpoint.class).write(null, "exporting", null))
+				.isThrownBy(() -> context.getBean(LensEndpoint.class).write(null, "exporting", null, null))
 				.withMessageContaining("nemo.lens.enabled=false"));
 	}
 
@@ -181,7 +205,7 @@ class LensEndpointOverrideTests {
 	@Test
 	void anOverrideShowsOnTheDoorsPerSignal() {
 		this.silentRank.run((context) -> {
-			context.getBean(LensEndpoint.class).write(null, "exporting", null);
+			context.getBean(LensEndpoint.class).write(null, "exporting", null, null);
 			assertThat(context.getBean(LensEndpoint.class).lens().doors())
 				.contains(new LensDescriptor.DoorSummary("micrometer.otlp", "exporting", Map.of("metrics", "exporting")));
 		});
