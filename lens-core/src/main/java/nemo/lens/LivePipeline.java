@@ -35,6 +35,9 @@ final class LivePipeline {
 
 	private volatile ExportingTelemetry current;
 
+	/** Read for every helper span: one field rather than a set. */
+	private volatile boolean tracesExported;
+
 	private boolean built;
 
 	private boolean shutDown;
@@ -79,6 +82,7 @@ final class LivePipeline {
 		}
 		this.exported = Collections.unmodifiableSet(signals.isEmpty() ? EnumSet.noneOf(Signal.class)
 				: EnumSet.copyOf(signals));
+		this.tracesExported = signals.contains(Signal.TRACES);
 		if (previous != null) {
 			previous.shutdown(timeout);
 		}
@@ -106,6 +110,11 @@ final class LivePipeline {
 	/** The signals exported now. */
 	Set<Signal> exported() {
 		return this.exported;
+	}
+
+	/** Whether traces are exported now. */
+	boolean tracesExported() {
+		return this.tracesExported;
 	}
 
 	/** The SDK running now, or {@code null} while the rank is silent. */

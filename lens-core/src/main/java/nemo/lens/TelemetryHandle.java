@@ -90,7 +90,7 @@ public final class TelemetryHandle implements AutoCloseable {
 		this.signals = signals;
 		this.pipeline = pipeline;
 		this.tracer = pipeline.telemetry().getTracer(SCOPE_NAME, LensVersion.current());
-		this.spans = new LensSpans(this.tracer, () -> isExporting(Signal.TRACES), spanGroups, jobTrace, rank);
+		this.spans = new LensSpans(this.tracer, pipeline::tracesExported, spanGroups, jobTrace, rank);
 	}
 
 	/**

@@ -16,7 +16,11 @@ final class Followed<T> {
 
 	private final Function<OpenTelemetry, T> resolve;
 
-	private volatile Resolved<T> resolved;
+	/**
+	 * Not volatile: a thread that sees a stale value resolves again, and the value it reads is
+	 * immutable; the one volatile read per call is the owner's target.
+	 */
+	private Resolved<T> resolved;
 
 	Followed(SwitchableTelemetry owner, Function<OpenTelemetry, T> resolve) {
 		this.owner = owner;

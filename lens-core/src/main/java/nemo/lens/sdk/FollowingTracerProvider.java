@@ -1,5 +1,7 @@
 package nemo.lens.sdk;
 
+import io.opentelemetry.api.OpenTelemetry;
+import io.opentelemetry.api.trace.SpanBuilder;
 import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.api.trace.TracerBuilder;
 import io.opentelemetry.api.trace.TracerProvider;
@@ -31,8 +33,43 @@ final class FollowingTracerProvider implements TracerProvider {
 	}
 
 	private Tracer tracer(InstrumentationScope scope) {
-		Followed<Tracer> followed = new Followed<>(this.owner, scope::tracer);
-		return (spanName) -> followed.get().spanBuilder(spanName);
+		return new FollowingTracer(this.owner, scope);
+	}
+
+	/**
+	 * A tracer that resolves its delegate again when the target changed: per span, one volatile
+	 * read and one comparison, so that a span on a rank that never switches costs next to what it
+	 * costs on the target's own tracer.
+	 */
+	private static final class FollowingTracer implements Tracer {
+
+		private final SwitchableTelemetry owner;
+
+		private final InstrumentationScope scope;
+
+		/** Not volatile: a stale pair is resolved again, and a pair is immutable. */
+		private Resolved resolved;
+
+		FollowingTracer(SwitchableTelemetry owner, InstrumentationScope scope) {
+			this.owner = owner;
+			this.scope = scope;
+		}
+
+		@Override
+		public SpanBuilder spanBuilder(String spanName) {
+			OpenTelemetry target = this.owner.target();
+			Resolved resolved = this.resolved;
+			if (resolved == null || resolved.target != target) {
+				resolved = new Resolved(target, this.scope.tracer(target));
+				this.resolved = resolved;
+			}
+			return resolved.tracer.spanBuilder(spanName);
+		}
+
+		private record Resolved(OpenTelemetry target, Tracer tracer) {
+
+		}
+
 	}
 
 	private final class Builder implements TracerBuilder {
