@@ -37,11 +37,14 @@ final class FollowingTracerProvider implements TracerProvider {
 	}
 
 	/**
-	 * A tracer that resolves its delegate again when the target changed: per span, one volatile
-	 * read and one comparison, so that a span on a rank that never switches costs next to what it
-	 * costs on the target's own tracer.
+	 * A tracer that resolves its delegate again when the target changed: per span, a volatile read
+	 * and a comparison, so that a span on a rank that never switches costs next to what it costs on
+	 * the target's own tracer; where the target traces nothing, one volatile read and the no-op
+	 * tracer.
 	 */
 	private static final class FollowingTracer implements Tracer {
+
+		private static final Tracer NO_OP = TracerProvider.noop().get("nemo.lens");
 
 		private final SwitchableTelemetry owner;
 
@@ -57,6 +60,9 @@ final class FollowingTracerProvider implements TracerProvider {
 
 		@Override
 		public SpanBuilder spanBuilder(String spanName) {
+			if (this.owner.tracesOff()) {
+				return NO_OP.spanBuilder(spanName);
+			}
 			OpenTelemetry target = this.owner.target();
 			Resolved resolved = this.resolved;
 			if (resolved == null || resolved.target != target) {

@@ -20,6 +20,12 @@ public final class SwitchableTelemetry implements OpenTelemetry {
 
 	private volatile OpenTelemetry target;
 
+	/**
+	 * Whether the target traces nothing: read alone on the span path of a silent rank, which then
+	 * goes straight to the no-op tracer.
+	 */
+	private volatile boolean tracesOff;
+
 	private final TracerProvider tracerProvider = new FollowingTracerProvider(this);
 
 	private final MeterProvider meterProvider = new FollowingMeterProvider(this);
@@ -31,7 +37,16 @@ public final class SwitchableTelemetry implements OpenTelemetry {
 	 * @param target the telemetry to use until the first switch
 	 */
 	public SwitchableTelemetry(OpenTelemetry target) {
-		this.target = Objects.requireNonNull(target, "target must not be null");
+		this(target, false);
+	}
+
+	/**
+	 * Starts on a target.
+	 * @param target the telemetry to use until the first switch
+	 * @param tracesOff whether the target's tracer provider is the no-op one
+	 */
+	public SwitchableTelemetry(OpenTelemetry target, boolean tracesOff) {
+		switchTo(target, tracesOff);
 	}
 
 	/**
@@ -39,7 +54,26 @@ public final class SwitchableTelemetry implements OpenTelemetry {
 	 * @param target the new target
 	 */
 	public void switchTo(OpenTelemetry target) {
-		this.target = Objects.requireNonNull(target, "target must not be null");
+		switchTo(target, false);
+	}
+
+	/**
+	 * Sends everything obtained from this telemetry to another target from now on.
+	 * @param target the new target
+	 * @param tracesOff whether the target's tracer provider is the no-op one, so that spans can
+	 * skip it
+	 */
+	public void switchTo(OpenTelemetry target, boolean tracesOff) {
+		Objects.requireNonNull(target, "target must not be null");
+		// A span that starts during a switch may go to either side; neither is left half-built.
+		this.tracesOff = false;
+		this.target = target;
+		this.tracesOff = tracesOff;
+	}
+
+	/** Whether the target traces nothing now. */
+	boolean tracesOff() {
+		return this.tracesOff;
 	}
 
 	/**
