@@ -1,18 +1,11 @@
 package nemo.lens;
 
 import java.time.Duration;
-import java.time.Instant;
 import java.util.EnumSet;
-import java.util.List;
-import java.util.Locale;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
-import java.util.logging.Level;
-import java.util.logging.Logger;
 
 import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.metrics.Meter;
@@ -26,12 +19,12 @@ import nemo.lens.spans.LensSpans;
 import nemo.lens.spans.SpanGroups;
 
 /**
- * What {@code setupTelemetry} decided for this process, and the telemetry to use: on an exporting
- * rank the real SDK, elsewhere no-op telemetry. Close it at exit; shutting down twice is harmless.
+ * What {@code setupTelemetry} decided for this process, and the telemetry to use: the real SDK for
+ * the signals the rank exports, no-op telemetry for the rest. The decision can change while the
+ * rank runs (an {@linkplain #override override}, the job-wide control file); the telemetry handed
+ * out follows it. Close the handle at exit; shutting down twice is harmless.
  */
 public final class TelemetryHandle implements AutoCloseable {
-
-	private static final Logger logger = Logger.getLogger(TelemetryHandle.class.getName());
 
 	/** The instrumentation scope name of the handle's tracer and meter. */
 	public static final String SCOPE_NAME = "nemo.lens";
@@ -53,19 +46,7 @@ public final class TelemetryHandle implements AutoCloseable {
 
 	private final LivePipeline pipeline;
 
-	private final OverrideTimer overrideTimer = new OverrideTimer();
-
-	private volatile ExportOverride override;
-
-	private final List<Runnable> switchListeners = new CopyOnWriteArrayList<>();
-
-	private final Consumer<String> notices;
-
-	private volatile JobControl control;
-
-	private ControlFilePoller poller;
-
-	private String controlSpanGroups;
+	private final LiveDecision live;
 
 	private final Tracer tracer;
 
@@ -82,7 +63,6 @@ public final class TelemetryHandle implements AutoCloseable {
 			SignalDecisions signals, LivePipeline pipeline, SpanGroups spanGroups, JobTrace jobTrace,
 			Consumer<String> notices) {
 		this.config = config;
-		this.notices = (notices != null) ? notices : logger::info;
 		this.runIdSource = runIdSource;
 		this.rank = rank;
 		this.worldSize = worldSize;
@@ -91,6 +71,7 @@ public final class TelemetryHandle implements AutoCloseable {
 		this.pipeline = pipeline;
 		this.tracer = pipeline.telemetry().getTracer(SCOPE_NAME, LensVersion.current());
 		this.spans = new LensSpans(this.tracer, pipeline::tracesExported, spanGroups, jobTrace, rank);
+		this.live = new LiveDecision(config, signals, pipeline, spanGroups, notices);
 	}
 
 	/**
@@ -126,15 +107,15 @@ public final class TelemetryHandle implements AutoCloseable {
 	 * @return the override
 	 */
 	public Optional<ExportOverride> override() {
-		return Optional.ofNullable(this.override);
+		return Optional.ofNullable(this.live.override());
 	}
 
 	/**
 	 * Overrides this rank's decision for a while: {@code EXPORTING} exports every enabled signal
 	 * (building the SDK if the rank was silent), {@code SILENT} exports nothing (flushing and
 	 * closing the SDK within the shutdown timeout). It ends by itself at the end of
-	 * {@code duration}, on a timer of this process, and the strategies decide again. Logged at
-	 * {@code INFO} with the old and new state, the source and the end.
+	 * {@code duration}, on a timer of this process, and the control file or the strategies decide
+	 * again. Logged with the old and new state, the source and the end.
 	 * @param state what the rank does meanwhile
 	 * @param duration how long; more than zero
 	 * @param source who asks, such as {@code endpoint}
@@ -158,45 +139,17 @@ public final class TelemetryHandle implements AutoCloseable {
 	 * @throws IllegalStateException when telemetry is disabled or the handle is shut down
 	 * @throws IllegalArgumentException when the duration is not positive or no signal is given
 	 */
-	public synchronized ExportOverride override(ExportOverride.State state, Set<Signal> signals, Duration duration,
+	public ExportOverride override(ExportOverride.State state, Set<Signal> signals, Duration duration,
 			String source) {
-		if (!this.config.enabled()) {
-			throw new IllegalStateException("NeMo Lens is disabled on this rank (nemo.lens.enabled=false, "
-					+ "NEMO_LENS_ENABLED); there is no telemetry to switch.");
-		}
-		if (isShutdown()) {
-			throw new IllegalStateException("NeMo Lens on this rank is shut down; there is no telemetry to switch.");
-		}
-		if (duration.isNegative() || duration.isZero()) {
-			throw new IllegalArgumentException("An override lasts more than zero, got " + duration + ".");
-		}
-		if (signals.isEmpty()) {
-			throw new IllegalArgumentException("An override covers at least one signal.");
-		}
-		ExportOverride next = new ExportOverride(state, signals, Instant.now().plus(duration), source);
-		change(next);
-		this.overrideTimer.schedule(next.until(), () -> expire(next));
-		return next;
+		return this.live.override(state, signals, duration, source);
 	}
 
 	/**
-	 * Removes the override in force, if any: the strategies decide again.
+	 * Removes the override in force, if any: the control file or the strategies decide again.
 	 * @param source who asks, for the log
 	 */
-	public synchronized void removeOverride(String source) {
-		this.overrideTimer.cancel();
-		if (this.override != null) {
-			this.notices.accept("NeMo Lens: override " + describe(this.override) + " removed by " + source);
-			change(null);
-		}
-	}
-
-	private synchronized void expire(ExportOverride ended) {
-		if (this.override == ended) {
-			this.overrideTimer.cancel();
-			this.notices.accept("NeMo Lens: override " + describe(ended) + " ended by itself");
-			change(null);
-		}
+	public void removeOverride(String source) {
+		this.live.removeOverride(source);
 	}
 
 	/**
@@ -206,44 +159,7 @@ public final class TelemetryHandle implements AutoCloseable {
 	 * @param listener the action
 	 */
 	public void onSwitch(Runnable listener) {
-		this.switchListeners.add(Objects.requireNonNull(listener, "listener must not be null"));
-	}
-
-	private void change(ExportOverride next) {
-		ExportOverride previous = this.override;
-		this.override = next;
-		String change = (next != null)
-				? "override " + ((previous != null) ? describe(previous) : "none") + " -> " + describe(next)
-				: "no override";
-		reapply(change);
-	}
-
-	/**
-	 * Puts the job-wide control file behind this rank's decision, and starts watching it.
-	 * @param control what the file decides
-	 * @param poller the thread that watches it
-	 */
-	synchronized void controlBy(JobControl control, ControlFilePoller poller) {
-		this.control = control;
-		this.poller = poller;
-		poller.start();
-	}
-
-	/** Called by the control file's poller when what the file decides has changed. */
-	synchronized void controlChanged() {
-		if (isShutdown()) {
-			return;
-		}
-		String spec = this.control.spanGroups();
-		if (spec != null && !spec.equals(this.controlSpanGroups)) {
-			this.spans.groups().set(spec);
-		}
-		else if (spec == null && this.controlSpanGroups != null) {
-			this.spans.groups().set(this.config.spanGroups());
-		}
-		this.controlSpanGroups = spec;
-		ControlStatus status = this.control.status();
-		reapply("control file " + status.file() + " " + status.state() + " " + status.applied());
+		this.live.onSwitch(listener);
 	}
 
 	/**
@@ -251,60 +167,12 @@ public final class TelemetryHandle implements AutoCloseable {
 	 * @return the control file's state; empty when none is configured
 	 */
 	public Optional<ControlStatus> controlStatus() {
-		JobControl current = this.control;
-		return (current != null) ? Optional.of(current.status()) : Optional.empty();
+		return this.live.controlStatus();
 	}
 
-	private void reapply(String change) {
-		String before = describeSignals();
-		Set<Signal> exportedBefore = this.pipeline.exported();
-		this.pipeline.apply(wantedSignals(), this.config.shutdownTimeout());
-		this.notices.accept("NeMo Lens: " + change + "; exporting " + before + " -> " + describeSignals());
-		if (!exportedBefore.equals(this.pipeline.exported())) {
-			for (Runnable listener : this.switchListeners) {
-				try {
-					listener.run();
-				}
-				catch (RuntimeException ex) {
-					logger.log(Level.WARNING, "NeMo Lens: a door could not follow the switch", ex);
-				}
-			}
-		}
-	}
-
-	/**
-	 * The signals exported: for each signal the override in force covers, its state; for the rest,
-	 * the control file in force, else the strategies.
-	 */
-	private Set<Signal> wantedSignals() {
-		ExportOverride current = this.override;
-		Set<Signal> controlled = (this.control != null) ? this.control.wanted() : null;
-		Set<Signal> wanted = EnumSet.noneOf(Signal.class);
-		for (Signal signal : Signal.values()) {
-			boolean on;
-			if (current != null && current.signals().contains(signal)) {
-				on = current.state() == ExportOverride.State.EXPORTING && this.config.enabled()
-						&& this.config.signalEnabled(signal);
-			}
-			else {
-				on = (controlled != null) ? controlled.contains(signal) : this.signals.isExporting(signal);
-			}
-			if (on) {
-				wanted.add(signal);
-			}
-		}
-		return wanted;
-	}
-
-	private static String describe(ExportOverride override) {
-		String signals = override.signals().containsAll(EnumSet.allOf(Signal.class)) ? ""
-				: " " + override.signals().toString().toLowerCase(Locale.ROOT);
-		return override.state().value() + signals + " until " + override.until() + " (" + override.source() + ")";
-	}
-
-	private String describeSignals() {
-		Set<Signal> exported = this.pipeline.exported();
-		return exported.isEmpty() ? "nothing" : exported.toString().toLowerCase(Locale.ROOT);
+	/** The decision as it changes while the rank runs, for the setup that wires the control file. */
+	LiveDecision live() {
+		return this.live;
 	}
 
 	/**
@@ -467,12 +335,7 @@ public final class TelemetryHandle implements AutoCloseable {
 	 */
 	public void shutdown(Duration timeout) {
 		if (this.shutDown.compareAndSet(false, true)) {
-			this.overrideTimer.cancel();
-			synchronized (this) {
-				if (this.poller != null) {
-					this.poller.stop();
-				}
-			}
+			this.live.stop();
 			ShutdownHook hook = this.shutdownHook;
 			if (hook != null) {
 				hook.remove();

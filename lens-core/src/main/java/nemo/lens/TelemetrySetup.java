@@ -136,8 +136,8 @@ public final class TelemetrySetup {
 				() -> Set.copyOf(this.registry.registeredStrategies()), (spec) -> SpanGroups.of(spec, extraGroups),
 				(controlled) -> SignalDecisions.decide(controlled, rank, worldSize, this.registry,
 						options.exportStrategy()),
-				warnings, handle::controlChanged);
-		handle.controlBy(control, new ControlFilePoller(Path.of(config.controlFile()), config.controlInterval(), control));
+				warnings, handle.live()::controlChanged);
+		handle.live().controlBy(control, new ControlFilePoller(Path.of(config.controlFile()), config.controlInterval(), control));
 	}
 
 	/** Checked on every rank, so that a bad spec fails the whole job at start, not only its exporters. */

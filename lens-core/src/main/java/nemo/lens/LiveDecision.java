@@ -1,0 +1,235 @@
+package nemo.lens;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+import nemo.lens.spans.SpanGroups;
+
+/**
+ * What one rank exports while it runs, layer on layer: an override in force (for the signals it
+ * covers), else the job-wide control file in force, else the strategies' start-up decision. Each
+ * change is applied to the rank's pipeline, logged with the old and new state, and told to the
+ * doors that switch from outside the Lens SDK.
+ */
+final class LiveDecision {
+
+	private static final Logger logger = Logger.getLogger(LiveDecision.class.getName());
+
+	private final NemoLensConfig config;
+
+	private final SignalDecisions signals;
+
+	private final LivePipeline pipeline;
+
+	private final SpanGroups spanGroups;
+
+	private final Consumer<String> notices;
+
+	private final OverrideTimer overrideTimer = new OverrideTimer();
+
+	private final List<Runnable> switchListeners = new CopyOnWriteArrayList<>();
+
+	private volatile ExportOverride override;
+
+	private volatile JobControl control;
+
+	private ControlFilePoller poller;
+
+	private String controlSpanGroups;
+
+	private boolean stopped;
+
+	LiveDecision(NemoLensConfig config, SignalDecisions signals, LivePipeline pipeline, SpanGroups spanGroups,
+			Consumer<String> notices) {
+		this.config = config;
+		this.signals = signals;
+		this.pipeline = pipeline;
+		this.spanGroups = spanGroups;
+		this.notices = (notices != null) ? notices : logger::info;
+	}
+
+	/** The override in force, or {@code null}. */
+	ExportOverride override() {
+		return this.override;
+	}
+
+	/** Ends the timer and the poller; later changes are refused. */
+	synchronized void stop() {
+		this.stopped = true;
+		this.overrideTimer.cancel();
+		if (this.poller != null) {
+			this.poller.stop();
+		}
+	}
+
+	/**
+	 * Overrides this rank's decision for some signals for a while, as
+	 * {@code TelemetryHandle.override} says: the other signals keep their decision.
+	 * @param state what the rank does with these signals meanwhile
+	 * @param signals the signals; not empty
+	 * @param duration how long; more than zero
+	 * @param source who asks, such as {@code endpoint}
+	 * @return the override now in force
+	 * @throws IllegalStateException when telemetry is disabled or the handle is shut down
+	 * @throws IllegalArgumentException when the duration is not positive or no signal is given
+	 */
+	synchronized ExportOverride override(ExportOverride.State state, Set<Signal> signals, Duration duration,
+			String source) {
+		if (!this.config.enabled()) {
+			throw new IllegalStateException("NeMo Lens is disabled on this rank (nemo.lens.enabled=false, "
+					+ "NEMO_LENS_ENABLED); there is no telemetry to switch.");
+		}
+		if (this.stopped) {
+			throw new IllegalStateException("NeMo Lens on this rank is shut down; there is no telemetry to switch.");
+		}
+		if (duration.isNegative() || duration.isZero()) {
+			throw new IllegalArgumentException("An override lasts more than zero, got " + duration + ".");
+		}
+		if (signals.isEmpty()) {
+			throw new IllegalArgumentException("An override covers at least one signal.");
+		}
+		ExportOverride next = new ExportOverride(state, signals, Instant.now().plus(duration), source);
+		change(next);
+		this.overrideTimer.schedule(next.until(), () -> expire(next));
+		return next;
+	}
+
+	/**
+	 * Removes the override in force, if any: the strategies decide again.
+	 * @param source who asks, for the log
+	 */
+	synchronized void removeOverride(String source) {
+		this.overrideTimer.cancel();
+		if (this.override != null) {
+			this.notices.accept("NeMo Lens: override " + describe(this.override) + " removed by " + source);
+			change(null);
+		}
+	}
+
+	private synchronized void expire(ExportOverride ended) {
+		if (this.override == ended) {
+			this.overrideTimer.cancel();
+			this.notices.accept("NeMo Lens: override " + describe(ended) + " ended by itself");
+			change(null);
+		}
+	}
+
+	/**
+	 * Runs an action each time the signals this rank exports change while it runs, after the Lens
+	 * SDK switched: for doors built outside it (a Micrometer registry) to follow. An action that
+	 * fails is logged and does not stop the others.
+	 * @param listener the action
+	 */
+	void onSwitch(Runnable listener) {
+		this.switchListeners.add(Objects.requireNonNull(listener, "listener must not be null"));
+	}
+
+	private void change(ExportOverride next) {
+		ExportOverride previous = this.override;
+		this.override = next;
+		String change = (next != null)
+				? "override " + ((previous != null) ? describe(previous) : "none") + " -> " + describe(next)
+				: "no override";
+		reapply(change);
+	}
+
+	/**
+	 * Puts the job-wide control file behind this rank's decision, and starts watching it.
+	 * @param control what the file decides
+	 * @param poller the thread that watches it
+	 */
+	synchronized void controlBy(JobControl control, ControlFilePoller poller) {
+		this.control = control;
+		this.poller = poller;
+		poller.start();
+	}
+
+	/** Called by the control file's poller when what the file decides has changed. */
+	synchronized void controlChanged() {
+		if (this.stopped) {
+			return;
+		}
+		String spec = this.control.spanGroups();
+		if (spec != null && !spec.equals(this.controlSpanGroups)) {
+			this.spanGroups.set(spec);
+		}
+		else if (spec == null && this.controlSpanGroups != null) {
+			this.spanGroups.set(this.config.spanGroups());
+		}
+		this.controlSpanGroups = spec;
+		ControlStatus status = this.control.status();
+		reapply("control file " + status.file() + " " + status.state() + " " + status.applied());
+	}
+
+	/**
+	 * The job-wide control file and what it does on this rank now.
+	 * @return the control file's state; empty when none is configured
+	 */
+	Optional<ControlStatus> controlStatus() {
+		JobControl current = this.control;
+		return (current != null) ? Optional.of(current.status()) : Optional.empty();
+	}
+
+	private void reapply(String change) {
+		String before = describeSignals();
+		Set<Signal> exportedBefore = this.pipeline.exported();
+		this.pipeline.apply(wantedSignals(), this.config.shutdownTimeout());
+		this.notices.accept("NeMo Lens: " + change + "; exporting " + before + " -> " + describeSignals());
+		if (!exportedBefore.equals(this.pipeline.exported())) {
+			for (Runnable listener : this.switchListeners) {
+				try {
+					listener.run();
+				}
+				catch (RuntimeException ex) {
+					logger.log(Level.WARNING, "NeMo Lens: a door could not follow the switch", ex);
+				}
+			}
+		}
+	}
+
+	/**
+	 * The signals exported: for each signal the override in force covers, its state; for the rest,
+	 * the control file in force, else the strategies.
+	 */
+	private Set<Signal> wantedSignals() {
+		ExportOverride current = this.override;
+		Set<Signal> controlled = (this.control != null) ? this.control.wanted() : null;
+		Set<Signal> wanted = EnumSet.noneOf(Signal.class);
+		for (Signal signal : Signal.values()) {
+			boolean on;
+			if (current != null && current.signals().contains(signal)) {
+				on = current.state() == ExportOverride.State.EXPORTING && this.config.enabled()
+						&& this.config.signalEnabled(signal);
+			}
+			else {
+				on = (controlled != null) ? controlled.contains(signal) : this.signals.isExporting(signal);
+			}
+			if (on) {
+				wanted.add(signal);
+			}
+		}
+		return wanted;
+	}
+
+	private static String describe(ExportOverride override) {
+		String signals = override.signals().containsAll(EnumSet.allOf(Signal.class)) ? ""
+				: " " + override.signals().toString().toLowerCase(Locale.ROOT);
+		return override.state().value() + signals + " until " + override.until() + " (" + override.source() + ")";
+	}
+
+	private String describeSignals() {
+		Set<Signal> exported = this.pipeline.exported();
+		return exported.isEmpty() ? "nothing" : exported.toString().toLowerCase(Locale.ROOT);
+	}
+
+}
