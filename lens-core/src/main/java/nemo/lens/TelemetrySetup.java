@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashSet;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -97,6 +98,7 @@ public final class TelemetrySetup {
 		}
 		ReusableExports exports = new ReusableExports(options);
 		// Built for the exported signals only: no processor, reader or thread for the rest.
+		AtomicBoolean started = new AtomicBoolean();
 		Function<Set<Signal>, ExportingTelemetry> sdkFor = (signals) -> ExportingTelemetry
 			.builder(resolved.toBuilder()
 				.tracesEnabled(signals.contains(Signal.TRACES))
@@ -106,6 +108,8 @@ public final class TelemetrySetup {
 			.rank(rank, worldSize)
 			.options(exports)
 			.environment(this.environment)
+			// Built by a switch while the rank runs: its first spans are what the operator waits for.
+			.flushFirstSpan(started.get())
 			.build();
 		AtomicReference<TelemetryHandle> built = new AtomicReference<>();
 		LivePipeline pipeline = new LivePipeline(resolved, NON_EXPORTING, sdkFor, exports, () -> {
@@ -117,6 +121,7 @@ public final class TelemetrySetup {
 				decisions, pipeline, groups, jobTrace, options.notices());
 		built.set(handle);
 		pipeline.apply(decisions.exporting(), resolved.shutdownTimeout());
+		started.set(true);
 		if (resolved.enabled() && !resolved.controlFile().isEmpty()) {
 			watchControlFile(handle, resolved, rank, worldSize, options);
 		}

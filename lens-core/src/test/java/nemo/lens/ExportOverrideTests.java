@@ -59,6 +59,21 @@ class ExportOverrideTests {
 	}
 
 	@Test
+	void aRankSwitchedOnExportsItsFirstSpanAtOnceRatherThanAfterTheBatchDelay() {
+		NemoLensConfig config = NemoLensConfig.builder().enabled(true).exporter("none").build();
+		this.handle = new TelemetrySetup(new ExportStrategyRegistry(this.env::get), this.env::get).setup(config, 0, 4,
+				TelemetryOptions.builder()
+					.spanExporter(this.spans)
+					.otelProperties(Map.of("otel.bsp.schedule.delay", "600000"))
+					.shutdownHook(false)
+					.build());
+		this.handle.override(ExportOverride.State.EXPORTING, Duration.ofMinutes(15), "test");
+		this.handle.tracer().spanBuilder("first").startSpan().end();
+		assertThat(Await.until(() -> !this.spans.spans().isEmpty())).as("exported within seconds, not ten minutes")
+			.isTrue();
+	}
+
+	@Test
 	void aRankSwitchedOffFlushesWhatItHeldAndRecordsNothingMore() {
 		TelemetryHandle exporting = rank(3);
 		Tracer tracer = exporting.tracer();

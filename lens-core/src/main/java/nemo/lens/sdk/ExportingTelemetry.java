@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.logging.Level;
@@ -155,6 +156,8 @@ public final class ExportingTelemetry {
 
 		private PrintStream console = System.out;
 
+		private boolean flushFirstSpan;
+
 		private Builder(ExportSettings config) {
 			this.config = Objects.requireNonNull(config, "config must not be null");
 		}
@@ -203,6 +206,17 @@ public final class ExportingTelemetry {
 		}
 
 		/**
+		 * Sets whether the SDK exports as soon as its first span has ended, rather than after the
+		 * batch delay: for a rank switched on while it runs.
+		 * @param flushFirstSpan whether to flush at the first span
+		 * @return this builder
+		 */
+		public Builder flushFirstSpan(boolean flushFirstSpan) {
+			this.flushFirstSpan = flushFirstSpan;
+			return this;
+		}
+
+		/**
 		 * Builds and starts the SDK.
 		 * @return the running SDK
 		 * @throws IllegalArgumentException when the exporter name is unknown
@@ -224,8 +238,14 @@ public final class ExportingTelemetry {
 					.merge(LensResource.rankResource(this.config, this.rank, this.worldSize, this.options.localRank(),
 							this.environment))
 					.merge(Resource.create(this.options.resourceAttributes())));
+			AtomicReference<OpenTelemetrySdk> built = new AtomicReference<>();
 			if (this.config.tracesEnabled()) {
 				configureTraces(sdk, exporter, openSpans, ledger);
+				if (this.flushFirstSpan) {
+					FirstSpanFlush flush = new FirstSpanFlush(
+							() -> (built.get() != null) ? built.get().getSdkTracerProvider() : null);
+					sdk.addTracerProviderCustomizer((traces, properties) -> traces.addSpanProcessor(flush));
+				}
 			}
 			if (this.config.metricsEnabled()) {
 				configureMetrics(sdk, exporter, ledger);
@@ -236,7 +256,9 @@ public final class ExportingTelemetry {
 				sdk.addLoggerProviderCustomizer((provider, properties) -> provider
 					.addLogRecordProcessor(BatchProcessors.logRecords(logs, properties)));
 			}
-			return new ExportingTelemetry(sdk.build().getOpenTelemetrySdk(), openSpans, ledger, warnings);
+			OpenTelemetrySdk running = sdk.build().getOpenTelemetrySdk();
+			built.set(running);
+			return new ExportingTelemetry(running, openSpans, ledger, warnings);
 		}
 
 		private void configureTraces(AutoConfiguredOpenTelemetrySdkBuilder sdk, ExporterName exporter,
