@@ -54,7 +54,7 @@ final class LivePipeline {
 			ReusableExports exports, Runnable onFirstBuild) {
 		this.config = config;
 		this.silent = silent;
-		this.telemetry = new SwitchableTelemetry(silent, true);
+		this.telemetry = new SwitchableTelemetry(silent);
 		this.builder = builder;
 		this.exports = exports;
 		this.onFirstBuild = onFirstBuild;
@@ -72,12 +72,12 @@ final class LivePipeline {
 		}
 		ExportingTelemetry previous = this.current;
 		if (signals.isEmpty()) {
-			this.telemetry.switchTo(this.silent, true);
+			this.telemetry.switchTo(this.silent);
 			this.current = null;
 		}
 		else {
 			ExportingTelemetry next = this.builder.apply(signals);
-			this.telemetry.switchTo(route(next, signals), !signals.contains(Signal.TRACES));
+			this.telemetry.switchTo(route(next, signals));
 			this.current = next;
 		}
 		this.exported = Collections.unmodifiableSet(signals.isEmpty() ? EnumSet.noneOf(Signal.class)

@@ -37,16 +37,7 @@ public final class SwitchableTelemetry implements OpenTelemetry {
 	 * @param target the telemetry to use until the first switch
 	 */
 	public SwitchableTelemetry(OpenTelemetry target) {
-		this(target, false);
-	}
-
-	/**
-	 * Starts on a target.
-	 * @param target the telemetry to use until the first switch
-	 * @param tracesOff whether the target's tracer provider is the no-op one
-	 */
-	public SwitchableTelemetry(OpenTelemetry target, boolean tracesOff) {
-		switchTo(target, tracesOff);
+		switchTo(target);
 	}
 
 	/**
@@ -54,21 +45,11 @@ public final class SwitchableTelemetry implements OpenTelemetry {
 	 * @param target the new target
 	 */
 	public void switchTo(OpenTelemetry target) {
-		switchTo(target, false);
-	}
-
-	/**
-	 * Sends everything obtained from this telemetry to another target from now on.
-	 * @param target the new target
-	 * @param tracesOff whether the target's tracer provider is the no-op one, so that spans can
-	 * skip it
-	 */
-	public void switchTo(OpenTelemetry target, boolean tracesOff) {
 		Objects.requireNonNull(target, "target must not be null");
 		// A span that starts during a switch may go to either side; neither is left half-built.
 		this.tracesOff = false;
 		this.target = target;
-		this.tracesOff = tracesOff;
+		this.tracesOff = target.getTracerProvider() == TracerProvider.noop();
 	}
 
 	/** Whether the target traces nothing now. */

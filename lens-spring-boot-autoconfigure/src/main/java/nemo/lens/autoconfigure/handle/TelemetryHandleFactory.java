@@ -48,8 +48,11 @@ final class TelemetryHandleFactory {
 	TelemetryHandle create(NemoLensConfig config, RankInfo rankInfo, BootPipelineSettings pipeline) {
 		checkRegistered(config.exportStrategy(), "nemo.lens.export-strategy", "NEMO_LENS_EXPORT_STRATEGY");
 		for (Signal signal : Signal.values()) {
-			checkRegistered(config.exportStrategy(signal), signal.strategyProperty(),
-					signal.strategyVariable(NemoLensConfig.DEFAULT_ENV_PREFIX));
+			// A signal without a strategy of its own follows export-strategy, checked above.
+			if (!config.exportStrategy(signal).equals(config.exportStrategy())) {
+				checkRegistered(config.exportStrategy(signal), signal.strategyProperty(),
+						signal.strategyVariable(NemoLensConfig.DEFAULT_ENV_PREFIX));
+			}
 		}
 		checkSpanGroups(config.spanGroups(), config.extraSpanGroups());
 		TelemetryOptions.Builder options = TelemetryOptions.builder()
