@@ -2,8 +2,6 @@ package nemo.lens.sample.e2e;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -12,13 +10,17 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
  * The packaged sample application in a JVM of its own, as a launcher starts one rank: only the
  * variables the test gives it (plus {@code PATH}, {@code HOME} and the locale, so nothing leaks in
- * from the build's own environment), its own port on {@code 127.0.0.1}, standard output and error
+ * from the build's own environment), a port on {@code 127.0.0.1} it binds itself (port 0) and
+ * reports in its start-up log, standard output and error
  * captured in one file under {@code target/e2e-logs}. It answers plain HTTP GETs, tells its
  * resident memory, and stops the way a scheduler stops a job: SIGTERM, timed.
  */
@@ -32,25 +34,27 @@ public final class SampleAppProcess implements AutoCloseable {
 
 	private static final Duration POLL = Duration.ofMillis(100);
 
-	private final String name;
+	/** How long {@link #port()} waits for a rank that has not said where it listens yet. */
+	private static final Duration PORT_TIMEOUT = Duration.ofMinutes(3);
 
-	private final int port;
+	/** Spring Boot's web server says where it listens, on every Boot line, at INFO. */
+	private static final Pattern STARTED_ON_PORT = Pattern.compile(" started on port (\\d+)");
+
+	private final String name;
 
 	private final Path log;
 
 	private final Process process;
 
-	private final RankHttp http;
-
 	private final boolean wrapped;
 
-	private SampleAppProcess(String name, int port, Path log, Process process, boolean wrapped) {
+	private volatile RankHttp http;
+
+	private SampleAppProcess(String name, Path log, Process process, boolean wrapped) {
 		this.wrapped = wrapped;
 		this.name = name;
-		this.port = port;
 		this.log = log;
 		this.process = process;
-		this.http = new RankHttp(name, port);
 	}
 
 	/**
@@ -82,34 +86,35 @@ public final class SampleAppProcess implements AutoCloseable {
 	 */
 	public static SampleAppProcess start(String name, String jar, List<String> wrapper, List<String> jvmOptions,
 			Map<String, String> environment, String... arguments) {
-		int port = freePort();
 		Path log = logDirectory().resolve(name + ".log");
 		List<String> command = new ArrayList<>(wrapper);
 		command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
 		command.addAll(JVM_OPTIONS);
 		command.addAll(jvmOptions);
-		command.addAll(List.of("-jar", jar, "--server.port=" + port));
+		// The rank binds a port of its own choosing and says which: a port picked here and closed
+		// before the rank binds it can be taken in between on a busy machine.
+		command.addAll(List.of("-jar", jar, "--server.port=0"));
 		command.addAll(List.of(arguments));
 		ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
 		Map<String, String> env = builder.environment();
 		env.keySet().retainAll(INHERITED);
 		env.putAll(environment);
 		try {
-			return new SampleAppProcess(name, port, log, builder.start(), !wrapper.isEmpty());
+			return new SampleAppProcess(name, log, builder.start(), !wrapper.isEmpty());
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException("Cannot start " + command, ex);
 		}
 	}
 
-	/** The HTTP port on {@code 127.0.0.1}. */
+	/** The HTTP port on {@code 127.0.0.1}, once the rank has bound it (waiting for that if need be). */
 	public int port() {
-		return this.port;
+		return http(System.nanoTime() + PORT_TIMEOUT.toNanos()).port();
 	}
 
 	/** The base URL, {@code http://127.0.0.1:<port>}. */
 	public String url() {
-		return "http://127.0.0.1:" + this.port;
+		return "http://127.0.0.1:" + port();
 	}
 
 	public String name() {
@@ -131,13 +136,11 @@ public final class SampleAppProcess implements AutoCloseable {
 	/** Waits until {@code /actuator/health} answers 200; fails with the log when the process died. */
 	public void awaitHealthy(Duration timeout) {
 		long deadline = System.nanoTime() + timeout.toNanos();
+		RankHttp http = http(deadline);
 		while (System.nanoTime() - deadline < 0) {
-			if (!this.process.isAlive()) {
-				throw new AssertionError(this.name + " exited during start-up with " + this.process.exitValue()
-						+ "; its log:\n" + logText());
-			}
+			failIfExited();
 			try {
-				if (get("/actuator/health").statusCode() == 200) {
+				if (http.get("/actuator/health").statusCode() == 200) {
 					return;
 				}
 			}
@@ -151,17 +154,56 @@ public final class SampleAppProcess implements AutoCloseable {
 
 	/** GET on {@code 127.0.0.1}, answered within 10 seconds or failed. */
 	public HttpResponse<String> get(String path) {
-		return this.http.get(path);
+		return http().get(path);
 	}
 
 	/** GET that must answer 200 with a JSON object, returned as a map. */
 	public Map<String, Object> getJson(String path) {
-		return this.http.getJson(path);
+		return http().getJson(path);
 	}
 
 	/** POST of a JSON body, answered within 10 seconds or failed. */
 	public HttpResponse<String> postJson(String path, String json) {
-		return this.http.postJson(path, json);
+		return http().postJson(path, json);
+	}
+
+	private RankHttp http() {
+		return http(System.nanoTime() + PORT_TIMEOUT.toNanos());
+	}
+
+	/** The client for this rank's port, read from its log once the web server has started. */
+	private RankHttp http(long deadline) {
+		RankHttp http = this.http;
+		while (http == null) {
+			failIfExited();
+			OptionalInt port = readPort();
+			if (port.isPresent()) {
+				http = new RankHttp(this.name, port.getAsInt());
+				this.http = http;
+			}
+			else if (System.nanoTime() - deadline >= 0) {
+				throw new AssertionError(this.name + " did not report its port in time; see " + this.log);
+			}
+			else {
+				sleep(POLL);
+			}
+		}
+		return http;
+	}
+
+	private OptionalInt readPort() {
+		if (!Files.exists(this.log)) {
+			return OptionalInt.empty();
+		}
+		Matcher matcher = STARTED_ON_PORT.matcher(logText());
+		return matcher.find() ? OptionalInt.of(Integer.parseInt(matcher.group(1))) : OptionalInt.empty();
+	}
+
+	private void failIfExited() {
+		if (!this.process.isAlive()) {
+			throw new AssertionError(this.name + " exited during start-up with " + this.process.exitValue()
+					+ "; its log:\n" + logText());
+		}
 	}
 
 	/** The resident set size from {@code /proc/<pid>/status}, in KiB. */
@@ -266,7 +308,8 @@ public final class SampleAppProcess implements AutoCloseable {
 
 	@Override
 	public String toString() {
-		return this.name + "[pid " + pid() + ", port " + this.port + "]";
+		RankHttp http = this.http;
+		return this.name + "[pid " + pid() + ", port " + ((http != null) ? http.port() : "not yet known") + "]";
 	}
 
 	static String sampleJar() {
@@ -288,15 +331,6 @@ public final class SampleAppProcess implements AutoCloseable {
 		Path directory = Path.of(sampleJar()).getParent().resolve("e2e-logs");
 		try {
 			return Files.createDirectories(directory);
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
-	}
-
-	private static int freePort() {
-		try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-			return socket.getLocalPort();
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
