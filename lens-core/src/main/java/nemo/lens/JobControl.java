@@ -19,7 +19,9 @@ final class JobControl implements ControlFilePoller.Listener {
 
 	private final String file;
 
-	private final NemoLensConfig config;
+	private final Object decisionLock = new Object();
+
+	private volatile NemoLensConfig config;
 
 	private final int rank;
 
@@ -57,16 +59,17 @@ final class JobControl implements ControlFilePoller.Listener {
 	@Override
 	public void read(String text) {
 		ControlFileContent content;
-		SignalDecisions decisions;
 		try {
 			content = ControlFileContent.parse(text, this.strategies.get(), this.spanGroupsCheck);
-			decisions = this.decide.apply(content.applyTo(this.config));
+			// Against the settings in force now, which a refresh may change meanwhile (rebase).
+			synchronized (this.decisionLock) {
+				this.applied = new Applied(content, this.decide.apply(content.applyTo(this.config)));
+			}
 		}
 		catch (RuntimeException ex) {
 			problem(ex.getMessage());
 			return;
 		}
-		this.applied = new Applied(content, decisions);
 		this.problem = null;
 		this.reported.clear();
 		this.inForce = content.isInForce(Instant.now());
@@ -100,6 +103,29 @@ final class JobControl implements ControlFilePoller.Listener {
 		if (now != this.inForce) {
 			this.inForce = now;
 			this.changed.run();
+		}
+	}
+
+	/**
+	 * Puts the file's content over other settings from now on, as a refresh changes them; the
+	 * caller applies the outcome. Where the content in force cannot be decided over them (a
+	 * strategy fails on its new input), the file counts no more until it changes, and says why.
+	 * @param settings the settings in force below the file
+	 */
+	void rebase(NemoLensConfig settings) {
+		synchronized (this.decisionLock) {
+			this.config = settings;
+			Applied current = this.applied;
+			if (current == null) {
+				return;
+			}
+			try {
+				this.applied = new Applied(current.content(), this.decide.apply(current.content().applyTo(settings)));
+			}
+			catch (RuntimeException ex) {
+				this.applied = null;
+				problem(ex.getMessage());
+			}
 		}
 	}
 

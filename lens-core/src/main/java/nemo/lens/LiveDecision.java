@@ -10,6 +10,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -17,27 +18,30 @@ import nemo.lens.spans.SpanGroups;
 
 /**
  * What one rank exports while it runs, layer on layer: an override in force (for the signals it
- * covers), else the job-wide control file in force, else the strategies' start-up decision. Each
- * change is applied to the rank's pipeline, logged with the old and new state, and told to the
- * doors that switch from outside the Lens SDK.
+ * covers), else the job-wide control file in force, else the strategies, as decided at start-up or
+ * since with settings changed while the rank runs (Spring Cloud's refresh). Each change is applied
+ * to the rank's pipeline, logged with the old and new state, and told to the doors that switch
+ * from outside the Lens SDK.
  */
 final class LiveDecision {
 
 	private static final Logger logger = Logger.getLogger(LiveDecision.class.getName());
 
-	private final NemoLensConfig config;
-
-	private final SignalDecisions signals;
-
 	private final LivePipeline pipeline;
 
 	private final SpanGroups spanGroups;
+
+	private final Function<NemoLensConfig, SignalDecisions> decide;
 
 	private final Consumer<String> notices;
 
 	private final OverrideTimer overrideTimer = new OverrideTimer();
 
 	private final List<Runnable> switchListeners = new CopyOnWriteArrayList<>();
+
+	private volatile NemoLensConfig config;
+
+	private volatile SignalDecisions signals;
 
 	private volatile ExportOverride override;
 
@@ -49,13 +53,76 @@ final class LiveDecision {
 
 	private boolean stopped;
 
+	/**
+	 * @param config the settings the rank started with
+	 * @param signals what its strategies decided then
+	 * @param pipeline the pipeline the decision drives
+	 * @param spanGroups the span groups in force
+	 * @param decide decides the signals for other settings, as at start-up
+	 * @param notices where changes are told
+	 */
 	LiveDecision(NemoLensConfig config, SignalDecisions signals, LivePipeline pipeline, SpanGroups spanGroups,
-			Consumer<String> notices) {
+			Function<NemoLensConfig, SignalDecisions> decide, Consumer<String> notices) {
 		this.config = config;
 		this.signals = signals;
 		this.pipeline = pipeline;
 		this.spanGroups = spanGroups;
+		this.decide = decide;
 		this.notices = (notices != null) ? notices : logger::info;
+	}
+
+	/** The settings in force below the control file and overrides: the start-up ones, as changed since. */
+	NemoLensConfig config() {
+		return this.config;
+	}
+
+	/** What the strategies decide with {@link #config()}, whatever an override or the control file says. */
+	SignalDecisions signals() {
+		return this.signals;
+	}
+
+	/** Decides the signals for other settings, as at start-up. */
+	SignalDecisions decide(NemoLensConfig settings) {
+		return this.decide.apply(settings);
+	}
+
+	/**
+	 * Decides again with the settings that may change while the rank runs, taken from
+	 * {@code settings} (the strategies, their inputs and the span groups); the others stay as the
+	 * rank started. The control file and an override in force still come first.
+	 * @param settings the new settings
+	 * @param source who changed them, for the log
+	 * @return the names of the settings that changed, empty when none did
+	 * @throws IllegalArgumentException when a strategy or the span groups are invalid, or a
+	 * strategy fails on its input: nothing changes then
+	 * @throws IllegalStateException when the handle is shut down
+	 */
+	synchronized List<String> reconfigure(NemoLensConfig settings, String source) {
+		if (this.stopped) {
+			throw new IllegalStateException("NeMo Lens on this rank is shut down; there is no telemetry to switch.");
+		}
+		NemoLensConfig current = this.config;
+		NemoLensConfig next = LiveSettings.copy(settings, current);
+		List<String> changed = LiveSettings.changed(current, next);
+		if (changed.isEmpty()) {
+			return changed;
+		}
+		boolean groupsChanged = !next.spanGroups().equals(current.spanGroups());
+		if (groupsChanged) {
+			// Checked even while the control file names the groups: they come back when it goes.
+			checkSpanGroups(next.spanGroups());
+		}
+		SignalDecisions decided = this.decide.apply(next);
+		if (groupsChanged && this.controlSpanGroups == null) {
+			this.spanGroups.set(next.spanGroups());
+		}
+		this.config = next;
+		this.signals = decided;
+		if (this.control != null) {
+			this.control.rebase(next);
+		}
+		reapply("settings changed by " + source + " (" + String.join(", ", changed) + ")");
+		return changed;
 	}
 
 	/** The override in force, or {@code null}. */
@@ -113,6 +180,16 @@ final class LiveDecision {
 		if (this.override != null) {
 			this.notices.accept("NeMo Lens: override " + describe(this.override) + " removed by " + source);
 			change(null);
+		}
+	}
+
+	private void checkSpanGroups(String spec) {
+		try {
+			SpanGroups.of(spec, this.spanGroups.known());
+		}
+		catch (IllegalArgumentException ex) {
+			throw new IllegalArgumentException("Invalid span groups (nemo.lens.span-groups, NEMO_LENS_SPAN_GROUPS) '"
+					+ spec + "': " + ex.getMessage(), ex);
 		}
 	}
 

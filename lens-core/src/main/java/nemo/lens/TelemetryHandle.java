@@ -2,10 +2,13 @@ package nemo.lens;
 
 import java.time.Duration;
 import java.util.EnumSet;
+import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.metrics.Meter;
@@ -40,9 +43,7 @@ public final class TelemetryHandle implements AutoCloseable {
 
 	private final int worldSize;
 
-	private final String exportStrategy;
-
-	private final SignalDecisions signals;
+	private final boolean perCallStrategy;
 
 	private final LivePipeline pipeline;
 
@@ -59,19 +60,18 @@ public final class TelemetryHandle implements AutoCloseable {
 
 	private volatile ShutdownHook shutdownHook;
 
-	TelemetryHandle(NemoLensConfig config, String runIdSource, int rank, int worldSize, String exportStrategy,
+	TelemetryHandle(NemoLensConfig config, String runIdSource, int rank, int worldSize, boolean perCallStrategy,
 			SignalDecisions signals, LivePipeline pipeline, SpanGroups spanGroups, JobTrace jobTrace,
-			Consumer<String> notices) {
+			Function<NemoLensConfig, SignalDecisions> decide, Consumer<String> notices) {
 		this.config = config;
 		this.runIdSource = runIdSource;
 		this.rank = rank;
 		this.worldSize = worldSize;
-		this.exportStrategy = exportStrategy;
-		this.signals = signals;
+		this.perCallStrategy = perCallStrategy;
 		this.pipeline = pipeline;
 		this.tracer = pipeline.telemetry().getTracer(SCOPE_NAME, LensVersion.current());
 		this.spans = new LensSpans(this.tracer, pipeline::tracesExported, spanGroups, jobTrace, rank);
-		this.live = new LiveDecision(config, signals, pipeline, spanGroups, notices);
+		this.live = new LiveDecision(config, signals, pipeline, spanGroups, decide, notices);
 	}
 
 	/**
@@ -94,12 +94,42 @@ public final class TelemetryHandle implements AutoCloseable {
 	}
 
 	/**
-	 * What the signal's strategy decided at start-up, whatever an override says now.
+	 * What the signal's strategy decides, with the settings in force (the start-up ones, as
+	 * {@link #reconfigure(NemoLensConfig, String)} changed them), whatever an override or the
+	 * control file says now.
 	 * @param signal the signal
 	 * @return whether the strategy exports the signal from this rank
 	 */
 	public boolean isSelectedByStrategy(Signal signal) {
-		return this.signals.isExporting(signal);
+		return this.live.signals().isExporting(signal);
+	}
+
+	/**
+	 * Decides again with new settings while the rank runs, as Spring Cloud's refresh gives them:
+	 * only the strategies, their inputs and the span groups are taken ({@link #liveProperties()});
+	 * the rest was built into the rank at start-up and stays. An override in force and the control
+	 * file still come first. Logged with the settings that changed and the old and new state.
+	 * @param settings the new settings; complete, as {@link NemoLensConfig#builder()} or the
+	 * environment gives them
+	 * @param source who changed them, for the log
+	 * @return the properties that changed, empty when none did
+	 * @throws IllegalArgumentException when a strategy or the span groups are invalid, or a
+	 * strategy fails on its input: nothing changes then
+	 * @throws IllegalStateException when the handle is shut down
+	 */
+	public List<String> reconfigure(NemoLensConfig settings, String source) {
+		return this.live.reconfigure(Objects.requireNonNull(settings, "settings must not be null"), source);
+	}
+
+	/**
+	 * The properties {@link #reconfigure(NemoLensConfig, String)} takes while a rank runs:
+	 * {@code nemo.lens.export-strategy}, each signal's {@code export-strategy},
+	 * {@code nemo.lens.export-rank}, {@code nemo.lens.export-sample-rate} and
+	 * {@code nemo.lens.span-groups}.
+	 * @return their canonical names
+	 */
+	public static List<String> liveProperties() {
+		return LiveSettings.properties();
 	}
 
 	/**
@@ -182,7 +212,7 @@ public final class TelemetryHandle implements AutoCloseable {
 	 * @return the strategy name
 	 */
 	public String exportStrategy(Signal signal) {
-		return this.signals.strategy(signal);
+		return this.live.signals().strategy(signal);
 	}
 
 	/**
@@ -269,12 +299,12 @@ public final class TelemetryHandle implements AutoCloseable {
 	}
 
 	/**
-	 * The name of the strategy that decided: the config's, or {@value TelemetrySetup#PER_CALL_STRATEGY}
-	 * for a strategy passed to the call.
+	 * The name of the strategy that decides: the settings' in force, or
+	 * {@value TelemetrySetup#PER_CALL_STRATEGY} for a strategy passed to the call.
 	 * @return the strategy name
 	 */
 	public String exportStrategy() {
-		return this.exportStrategy;
+		return this.perCallStrategy ? TelemetrySetup.PER_CALL_STRATEGY : this.live.config().exportStrategy();
 	}
 
 	/**
@@ -365,7 +395,7 @@ public final class TelemetryHandle implements AutoCloseable {
 	@Override
 	public String toString() {
 		return "TelemetryHandle{rank=" + this.rank + ", worldSize=" + this.worldSize + ", exportStrategy='"
-				+ this.exportStrategy + "', exporting=" + isExporting() + ", signals=" + this.pipeline.exported()
+				+ exportStrategy() + "', exporting=" + isExporting() + ", signals=" + this.pipeline.exported()
 				+ ", enabled=" + this.config.enabled() + "}";
 	}
 

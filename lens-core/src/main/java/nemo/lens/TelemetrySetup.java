@@ -87,7 +87,6 @@ public final class TelemetrySetup {
 		NemoLensConfig resolved = config.runId().isEmpty() ? config.toBuilder().runId(runId.value()).build() : config;
 		SignalDecisions decisions = SignalDecisions.decide(resolved, rank, worldSize, this.registry,
 				options.exportStrategy());
-		String strategyName = (options.exportStrategy() != null) ? PER_CALL_STRATEGY : resolved.exportStrategy();
 		ExporterName.named(resolved.exporter());
 		SpanGroups groups = spanGroups(resolved, options);
 		JobTrace jobTrace = resolved.jobTrace()
@@ -117,8 +116,10 @@ public final class TelemetrySetup {
 				built.get().shutDownAtExit();
 			}
 		});
-		TelemetryHandle handle = new TelemetryHandle(resolved, runId.source(), rank, worldSize, strategyName,
-				decisions, pipeline, groups, jobTrace, options.notices());
+		TelemetryHandle handle = new TelemetryHandle(resolved, runId.source(), rank, worldSize,
+				options.exportStrategy() != null, decisions, pipeline, groups, jobTrace,
+				(settings) -> SignalDecisions.decide(settings, rank, worldSize, this.registry, options.exportStrategy()),
+				options.notices());
 		built.set(handle);
 		pipeline.apply(decisions.exporting(), resolved.shutdownTimeout());
 		started.set(true);
@@ -139,9 +140,7 @@ public final class TelemetrySetup {
 		extraGroups.addAll(options.extraSpanGroups());
 		JobControl control = new JobControl(config.controlFile(), config, rank,
 				() -> Set.copyOf(this.registry.registeredStrategies()), (spec) -> SpanGroups.of(spec, extraGroups),
-				(controlled) -> SignalDecisions.decide(controlled, rank, worldSize, this.registry,
-						options.exportStrategy()),
-				warnings, handle.live()::controlChanged);
+				handle.live()::decide, warnings, handle.live()::controlChanged);
 		handle.live().controlBy(control, new ControlFilePoller(Path.of(config.controlFile()), config.controlInterval(), control));
 	}
 
