@@ -6,6 +6,11 @@ import java.util.function.Function;
 import nemo.lens.NemoLensConfig;
 import nemo.lens.autoconfigure.NemoLensProperties;
 
+import org.springframework.boot.context.properties.bind.BindHandler;
+import org.springframework.boot.context.properties.bind.Bindable;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.context.properties.bind.handler.IgnoreTopLevelConverterNotFoundBindHandler;
+import org.springframework.boot.context.properties.bind.handler.NoUnboundElementsBindHandler;
 import org.springframework.core.env.Environment;
 
 /**
@@ -26,6 +31,20 @@ public final class LensSettings {
 	 */
 	public static NemoLensConfig config(NemoLensProperties properties, Environment environment) {
 		return LensConfigFactory.create(properties, environment, variables(environment, properties));
+	}
+
+	/**
+	 * Binds the {@code nemo.lens.*} properties afresh from the environment, by the same rules as at
+	 * start-up, for a refresh to compare with what is in force.
+	 * @param environment the environment, as a refresh left it
+	 * @return the bound properties
+	 * @throws RuntimeException when a value is refused, naming the setting and the value
+	 */
+	public static NemoLensProperties bind(Environment environment) {
+		// As Boot binds the bean: unknown fields refused (ignoreUnknownFields = false), Lens's reading on top.
+		BindHandler handler = new LensValuesBindHandler(
+				new NoUnboundElementsBindHandler(new IgnoreTopLevelConverterNotFoundBindHandler()));
+		return Binder.get(environment).bindOrCreate("nemo.lens", Bindable.of(NemoLensProperties.class), handler);
 	}
 
 	/**
