@@ -14,6 +14,12 @@ import java.util.List;
  * (on), and the file is removed (off: back to the configured strategy). The rank polls the file
  * every {@link #INTERVAL}, so a switch waits for the next poll: between 0 and one interval, plus
  * the switch itself.
+ * <p>
+ * Where in the interval a rename lands decides most of the figure, and the benchmark's own waits
+ * fall in step with the rank's poll (the rank is seen silent once its batch worker, started at a
+ * poll, has ended): without care every rename lands at the same point, and the first runs read
+ * 50-160 ms for every switch but the first. So switch {@code k} of {@code n} first waits
+ * {@code k/n} of the interval, before the clock starts: the switches sample the interval evenly.
  */
 final class ControlFileSwitch implements RankSwitch {
 
@@ -26,12 +32,18 @@ final class ControlFileSwitch implements RankSwitch {
 
 	private final Path file;
 
+	private final int switches;
+
+	private int made;
+
 	/**
 	 * Creates the switch over a control file that does not exist yet.
 	 * @param file the control file the rank watches
+	 * @param switches how many switches will be made, over which the poll interval is sampled
 	 */
-	ControlFileSwitch(Path file) {
+	ControlFileSwitch(Path file, int switches) {
 		this.file = file;
+		this.switches = switches;
 	}
 
 	@Override
@@ -57,7 +69,8 @@ final class ControlFileSwitch implements RankSwitch {
 	}
 
 	@Override
-	public long switchOn(SampleRank rank) {
+	public long switchOn(SampleRank rank) throws InterruptedException {
+		Thread.sleep(INTERVAL.toMillis() * (this.made++ % this.switches) / this.switches);
 		try {
 			Path next = Files.createTempFile(this.file.getParent(), "next", ".tmp");
 			Files.writeString(next, CONTENT);

@@ -20,8 +20,9 @@ import org.openjdk.jmh.util.ListStatistics;
  * silent rank of its own ({@link SampleRank}), keeps the rank making spans ({@link WorkLoad}),
  * then switches it on, waits for the receiver's first trace request, switches it off by the
  * reverse act and waits until the rank says it is silent, {@code repeats} times. Every wait is on
- * an event (the receiver's request, the rank's answer), polled where it must be, never a fixed
- * sleep.
+ * an event (the receiver's request, the rank's answer), polled where it must be; the one planned
+ * pause, before the clock starts, spreads the control file's renames over its poll interval
+ * ({@link ControlFileSwitch}).
  * <p>
  * The first switch of each rank is also its first in that JVM: it loads the exporting SDK's and
  * the OTLP exporter's classes, as the first switch of a real rank does; the report shows it
@@ -75,7 +76,7 @@ public final class SwitchBenchmark {
 		RankSwitch endpoint = new EndpointSwitch();
 		results.put(endpoint.name(), measure(endpoint, directory(endpoint.name()), repeats));
 		Path controlDirectory = directory(ControlFileSwitch.NAME);
-		RankSwitch controlFile = new ControlFileSwitch(controlDirectory.resolve("lens.properties"));
+		RankSwitch controlFile = new ControlFileSwitch(controlDirectory.resolve("lens.properties"), repeats);
 		results.put(controlFile.name(), measure(controlFile, controlDirectory, repeats));
 		return results;
 	}
