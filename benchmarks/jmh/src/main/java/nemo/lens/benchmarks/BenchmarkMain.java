@@ -18,6 +18,7 @@ import nemo.lens.benchmarks.span.NoInstrumentationBenchmark;
 import nemo.lens.benchmarks.span.SpanBenchmark;
 import nemo.lens.benchmarks.span.SpanHelperBenchmark;
 import nemo.lens.benchmarks.startup.StartupBenchmark;
+import nemo.lens.benchmarks.switching.SwitchBenchmark;
 import org.openjdk.jmh.profile.GCProfiler;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
@@ -28,18 +29,19 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 /**
  * Runs every benchmark of issue 8 in one go and prints the report: span cost (one JMH run per
  * round, one fork of every set-up in each), decision cost (a JMH run of its own), the
- * sampled-count check, and start-up. JMH's own output goes to a log
+ * sampled-count check, start-up, and (issue 25) how long a silent rank switched on while it runs
+ * takes to export its first span. JMH's own output goes to a log
  * file; progress goes to standard error; the report alone goes to standard output.
  * <p>
  * Arguments: {@code --quick} for the short profile; {@code --benchmarks-dir DIR} (default
  * {@code benchmarks}); {@code --log FILE} (default {@code DIR/jmh/target/jmh.log}; the span rounds write
  * {@code FILE.span-N}, the decision run {@code FILE.decision}); {@code --only
- * PARTS} to run some of {@code span,decision,sampled,startup} (the others print as n/a);
+ * PARTS} to run some of {@code span,decision,sampled,startup,switch} (the others print as n/a);
  * {@code --startup-runs N} to override the profile's number of start-ups.
  */
 public final class BenchmarkMain {
 
-	static final List<String> ALL_PARTS = List.of("span", "decision", "sampled", "startup");
+	static final List<String> ALL_PARTS = List.of("span", "decision", "sampled", "startup", "switch");
 
 	static final double[] SAMPLE_RATES = { 0.01, 0.1, 0.5 };
 
@@ -54,8 +56,9 @@ public final class BenchmarkMain {
 	 * Runs the benchmarks.
 	 * @param args see the class description
 	 * @throws RunnerException when JMH fails
+	 * @throws InterruptedException when interrupted while a switch is measured
 	 */
-	public static void main(String[] args) throws RunnerException {
+	public static void main(String[] args) throws RunnerException, InterruptedException {
 		Profile profile = Profile.FULL;
 		Path directory = Path.of("benchmarks");
 		Path log = null;
@@ -70,7 +73,7 @@ public final class BenchmarkMain {
 				case "--startup-runs" -> startupRuns = Integer.parseInt(args[++i]);
 				case "--only" -> parts = new LinkedHashSet<>(List.of(args[++i].split(",")));
 				default -> throw new IllegalArgumentException("Unknown argument: " + args[i]
-						+ " (use --quick, --full, --benchmarks-dir DIR, --log FILE, --only span,decision,sampled,startup, --startup-runs N)");
+						+ " (use --quick, --full, --benchmarks-dir DIR, --log FILE, --only span,decision,sampled,startup,switch, --startup-runs N)");
 			}
 		}
 		if (log == null) {
@@ -116,9 +119,15 @@ public final class BenchmarkMain {
 			progress("start-up: " + profile.startupRuns() + " measured runs per variant");
 			startup = StartupBenchmark.of(directory).run(profile.startupRuns());
 		}
+		Map<String, SwitchBenchmark.Result> switches = Map.of();
+		if (parts.contains("switch")) {
+			progress("switch on a silent rank while it runs: " + profile.switchRepeats() + " switches per way");
+			switches = SwitchBenchmark.of(directory).run(profile.switchRepeats());
+		}
 
 		progress(String.format(Locale.ROOT, "done in %.0f s", (System.nanoTime() - start) / 1e9));
-		new Report(Score.index(spanResults, "tracing"), Score.index(decisionResults, "strategy"), deviations, startup)
+		new Report(Score.index(spanResults, "tracing"), Score.index(decisionResults, "strategy"), deviations, startup,
+				switches)
 			.print(System.out, "NeMo Lens benchmarks, " + profile.describe() + "; " + Machine.describe()
 					+ "; load average before " + loadBefore + ", after " + Machine.loadAverage());
 	}

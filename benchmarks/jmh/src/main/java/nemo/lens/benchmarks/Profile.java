@@ -15,15 +15,19 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * @param measurementIterations JMH measured iterations per fork
  * @param measurementSeconds the length of one measured iteration
  * @param startupRuns measured start-ups per variant
+ * @param switchRepeats switches on (and back off) per way of switching a running rank
  */
 public record Profile(String name, int forks, int warmupIterations, int warmupSeconds, int measurementIterations,
-		int measurementSeconds, int startupRuns) {
+		int measurementSeconds, int startupRuns, int switchRepeats) {
 
-	/** 1 fork, 3 x 1 s warm-up, 5 x 1 s measured; 5 start-ups per variant. */
-	public static final Profile QUICK = new Profile("quick", 1, 3, 1, 5, 1, 5);
+	/** 1 fork, 3 x 1 s warm-up, 5 x 1 s measured; 5 start-ups per variant; 5 switches per way. */
+	public static final Profile QUICK = new Profile("quick", 1, 3, 1, 5, 1, 5, 5);
 
-	/** 3 forks (span: 3 rounds of one fork), 3 x 1 s warm-up, 5 x 2 s measured; 20 start-ups per variant. */
-	public static final Profile FULL = new Profile("full", 3, 3, 1, 5, 2, 20);
+	/**
+	 * 3 forks (span: 3 rounds of one fork), 3 x 1 s warm-up, 5 x 2 s measured; 20 start-ups per
+	 * variant; 10 switches per way.
+	 */
+	public static final Profile FULL = new Profile("full", 3, 3, 1, 5, 2, 20, 10);
 
 	/**
 	 * Applies the JMH part of the profile.
@@ -45,7 +49,7 @@ public record Profile(String name, int forks, int warmupIterations, int warmupSe
 	 */
 	public Profile withStartupRuns(int runs) {
 		return new Profile(this.name, this.forks, this.warmupIterations, this.warmupSeconds,
-				this.measurementIterations, this.measurementSeconds, runs);
+				this.measurementIterations, this.measurementSeconds, runs, this.switchRepeats);
 	}
 
 	/**
@@ -55,7 +59,8 @@ public record Profile(String name, int forks, int warmupIterations, int warmupSe
 	public String describe() {
 		return this.name + ": JMH " + this.forks + " fork(s) (span: " + this.forks + " round(s) of one fork), "
 				+ this.warmupIterations + " x " + this.warmupSeconds + " s warm-up, " + this.measurementIterations + " x "
-				+ this.measurementSeconds + " s measured; " + this.startupRuns + " start-ups per variant";
+				+ this.measurementSeconds + " s measured; " + this.startupRuns + " start-ups per variant; "
+				+ this.switchRepeats + " switches per way";
 	}
 
 }

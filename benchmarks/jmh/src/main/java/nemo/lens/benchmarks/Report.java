@@ -5,11 +5,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.ToDoubleFunction;
 
 import nemo.lens.benchmarks.decision.DecisionBenchmark;
 import nemo.lens.benchmarks.decision.SampledDeviation;
 import nemo.lens.benchmarks.span.Tracing;
 import nemo.lens.benchmarks.startup.StartupBenchmark;
+import nemo.lens.benchmarks.switching.SwitchBenchmark;
 
 /**
  * Prints one run's figures as a single Markdown table, then, last, the {@code name=value} lines
@@ -34,6 +36,8 @@ public final class Report {
 
 	private final Map<String, StartupBenchmark.Result> startup;
 
+	private final Map<String, SwitchBenchmark.Result> switches;
+
 	private final List<String[]> rows = new ArrayList<>();
 
 	/**
@@ -42,13 +46,15 @@ public final class Report {
 	 * @param decisions decision scores, indexed on {@code strategy}
 	 * @param deviations the sampled counts
 	 * @param startup start-up results by variant name
+	 * @param switches switch-on results by way of switching ({@code endpoint}, {@code control_file})
 	 */
 	public Report(Map<String, Score> spans, Map<String, Score> decisions, List<SampledDeviation.Row> deviations,
-			Map<String, StartupBenchmark.Result> startup) {
+			Map<String, StartupBenchmark.Result> startup, Map<String, SwitchBenchmark.Result> switches) {
 		this.spans = spans;
 		this.decisions = decisions;
 		this.deviations = deviations;
 		this.startup = startup;
+		this.switches = switches;
 	}
 
 	/**
@@ -67,6 +73,7 @@ public final class Report {
 		decisionRows();
 		deviationRows();
 		startupRows();
+		switchRows();
 		targetRows();
 		out.println(heading);
 		out.println();
@@ -90,6 +97,13 @@ public final class Report {
 		out.println("threads_plain=" + number(threads("web_plain"), 0));
 		out.println("span_disabled_group_ns=" + number(median(DISABLED_GROUP), 2));
 		out.println("span_helper_exporting_ns=" + number(median(HELPER_EXPORTING), 2));
+		out.println("switch_endpoint_ms=" + number(switchFigure("endpoint", SwitchBenchmark.Result::medianMillis), 1));
+		out.println("switch_endpoint_max_ms=" + number(switchFigure("endpoint", SwitchBenchmark.Result::maxMillis), 1));
+		out.println("switch_control_file_ms="
+				+ number(switchFigure("control_file", SwitchBenchmark.Result::medianMillis), 1));
+		out.println("switch_control_file_max_ms="
+				+ number(switchFigure("control_file", SwitchBenchmark.Result::maxMillis), 1));
+		out.println("switch_control_interval_ms=" + SwitchBenchmark.CONTROL_INTERVAL.toMillis());
 		out.flush();
 	}
 
@@ -156,6 +170,16 @@ public final class Report {
 		}
 	}
 
+	private void switchRows() {
+		for (SwitchBenchmark.Result result : this.switches.values()) {
+			List<String> each = result.millis().stream().map((millis) -> number(millis, 0)).toList();
+			this.rows.add(new String[] { SwitchBenchmark.GROUP, result.description(), number(result.medianMillis(), 0),
+					"ms, median of " + result.millis().size(),
+					"max " + number(result.maxMillis(), 0) + " ms; in order (the first is the JVM's first switch) "
+							+ String.join(", ", each) + " ms; goal " + result.goal().toMillis() + " ms" });
+		}
+	}
+
 	private void targetRows() {
 		for (String[] span : new String[][] { { "no parent", ROOT }, { "child", CHILD } }) {
 			double silent = median(span[1] + Tracing.LENS_NON_EXPORTING);
@@ -176,6 +200,11 @@ public final class Report {
 				startupMillis("stack_exporting") / startupMillis("stack_only"), 1.05);
 		target("threads, stack + Lens silent rank <= web app without telemetry",
 				threads("stack_silent") / threads("web_plain"), 1.0);
+		// Issue 25's goals bound each switch, so the slowest of the run is held to them.
+		target("switch, endpoint POST to first span received <= 1 s (slowest / goal)",
+				switchFigure("endpoint", (result) -> result.maxMillis() / result.goal().toMillis()), 1.0);
+		target("switch, control file to first span received <= interval + 1 s (slowest / goal)",
+				switchFigure("control_file", (result) -> result.maxMillis() / result.goal().toMillis()), 1.0);
 		comparison("start-up, Lens exporting rank / Spring Boot's OpenTelemetry starter exporting",
 				startupMillis("lens_exporting") / startupMillis("boot_otel"), "Lens faster", "Lens slower");
 		// The floor of the 0.75 target: a silent rank cannot start faster than the application with
@@ -207,6 +236,11 @@ public final class Report {
 	private double startupMillis(String variant) {
 		StartupBenchmark.Result result = this.startup.get(variant);
 		return (result != null) ? result.medianStartedMillis() : Double.NaN;
+	}
+
+	private double switchFigure(String name, ToDoubleFunction<SwitchBenchmark.Result> figure) {
+		SwitchBenchmark.Result result = this.switches.get(name);
+		return (result != null) ? figure.applyAsDouble(result) : Double.NaN;
 	}
 
 	private double threads(String variant) {

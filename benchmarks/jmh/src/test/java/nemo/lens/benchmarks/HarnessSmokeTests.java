@@ -43,16 +43,20 @@ class HarnessSmokeTests {
 		assertThat(spans.values()).allSatisfy((score) -> assertThat(score.median()).isPositive());
 
 		ByteArrayOutputStream out = new ByteArrayOutputStream();
-		new Report(spans, Map.of(), SampledDeviation.compute(new double[] { 0.1 }, new int[] { 8, 64 }), Map.of())
+		new Report(spans, Map.of(), SampledDeviation.compute(new double[] { 0.1 }, new int[] { 8, 64 }), Map.of(),
+				Map.of())
 			.print(new PrintStream(out, true, StandardCharsets.UTF_8), "smoke");
 		List<String> lines = out.toString(StandardCharsets.UTF_8).lines().toList();
 		assertThat(lines).contains("| group | case | value | unit | detail |");
 		assertThat(lines).anyMatch((line) -> line.startsWith("| target | (g) <= 1.5 x (b), no parent | n/a |"));
-		assertThat(lines.subList(lines.size() - 14, lines.size())).extracting((line) -> line.split("=")[0])
+		assertThat(lines).anyMatch((line) -> line
+			.startsWith("| target | switch, endpoint POST to first span received <= 1 s (slowest / goal) | n/a |"));
+		assertThat(lines.subList(lines.size() - 19, lines.size())).extracting((line) -> line.split("=")[0])
 			.containsExactly("span_nonexporting_ns", "span_noop_api_ns", "span_sdk_alwaysoff_ns", "span_exporting_ns",
 					"span_sdk_exporting_ns", "startup_lens_ms", "startup_plain_ms", "startup_silent_stack_ms",
 					"startup_stack_only_ms", "startup_exporting_stack_ms", "threads_silent_stack", "threads_plain",
-					"span_disabled_group_ns", "span_helper_exporting_ns");
+					"span_disabled_group_ns", "span_helper_exporting_ns", "switch_endpoint_ms", "switch_endpoint_max_ms",
+					"switch_control_file_ms", "switch_control_file_max_ms", "switch_control_interval_ms");
 	}
 
 	@Test
