@@ -236,7 +236,8 @@ public final class TelemetryHandle implements AutoCloseable {
 	}
 
 	/**
-	 * A tracer with scope {@value #SCOPE_NAME}; a no-op one where traces are not exported.
+	 * A tracer with scope {@value #SCOPE_NAME}; a no-op one where traces are not exported, unless
+	 * the flight recorder records them.
 	 * @return the tracer
 	 */
 	public Tracer tracer() {
@@ -286,7 +287,8 @@ public final class TelemetryHandle implements AutoCloseable {
 	/**
 	 * The telemetry to hand to instrumentation: the SDK where every enabled signal is exported,
 	 * propagation-only no-op telemetry on a silent rank, and in between the SDK's provider for
-	 * each exported signal with no-op ones for the rest.
+	 * each exported signal with no-op ones for the rest. With the flight recorder on, traces that
+	 * are not exported are recorded instead.
 	 * @return the OpenTelemetry instance
 	 */
 	public OpenTelemetry openTelemetry() {
