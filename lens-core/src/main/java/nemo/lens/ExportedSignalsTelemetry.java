@@ -11,7 +11,7 @@ import io.opentelemetry.context.propagation.ContextPropagators;
 /**
  * The telemetry of a rank that exports some signals and not others: the SDK's provider for each
  * exported signal, the no-op one for the rest, so that a span on a rank that sends only metrics
- * costs what a no-op span costs. Propagation is the SDK's, as on every rank.
+ * costs what a no-op span costs (unless the flight recorder records it). Propagation is the SDK's, as on every rank.
  */
 final class ExportedSignalsTelemetry implements OpenTelemetry {
 
@@ -24,7 +24,15 @@ final class ExportedSignalsTelemetry implements OpenTelemetry {
 	private final ContextPropagators propagators;
 
 	ExportedSignalsTelemetry(OpenTelemetry sdk, Set<Signal> exported) {
-		this.tracerProvider = exported.contains(Signal.TRACES) ? sdk.getTracerProvider() : TracerProvider.noop();
+		this(sdk, exported, TracerProvider.noop());
+	}
+
+	/**
+	 * @param silentTraces the tracer provider where traces are not exported: the no-op one, or a
+	 * flight recorder's
+	 */
+	ExportedSignalsTelemetry(OpenTelemetry sdk, Set<Signal> exported, TracerProvider silentTraces) {
+		this.tracerProvider = exported.contains(Signal.TRACES) ? sdk.getTracerProvider() : silentTraces;
 		this.meterProvider = exported.contains(Signal.METRICS) ? sdk.getMeterProvider() : MeterProvider.noop();
 		this.loggerProvider = exported.contains(Signal.LOGS) ? sdk.getLogsBridge() : LoggerProvider.noop();
 		this.propagators = sdk.getPropagators();

@@ -14,6 +14,11 @@ import java.util.function.Supplier;
  * and the file's state for the endpoint. A file that cannot be used leaves the last good content
  * in force and is reported once per distinct problem; a missing file means no control; after its
  * {@code until}, the file counts no more.
+ * <p>
+ * Each new value of its {@code dump} key asks for one flight recorder dump. The value the rank
+ * finds at its first look at the file is taken as already handled, so that a rank that starts or
+ * restarts after a dump was asked for does not dump an empty recorder; a file that appears later
+ * is new.
  */
 final class JobControl implements ControlFilePoller.Listener {
 
@@ -35,7 +40,15 @@ final class JobControl implements ControlFilePoller.Listener {
 
 	private final Runnable changed;
 
+	private final Consumer<String> dump;
+
 	private final Set<String> reported = new HashSet<>();
+
+	/** Whether the poller has not reported anything yet. */
+	private boolean firstLook = true;
+
+	/** The last {@code dump} value seen, or {@code null}. */
+	private String dumpSeen;
 
 	private volatile Applied applied;
 
@@ -45,7 +58,7 @@ final class JobControl implements ControlFilePoller.Listener {
 
 	JobControl(String file, NemoLensConfig config, int rank, Supplier<Set<String>> strategies,
 			Consumer<String> spanGroupsCheck, Function<NemoLensConfig, SignalDecisions> decide,
-			Consumer<String> warnings, Runnable changed) {
+			Consumer<String> warnings, Runnable changed, Consumer<String> dump) {
 		this.file = file;
 		this.config = config;
 		this.rank = rank;
@@ -54,6 +67,7 @@ final class JobControl implements ControlFilePoller.Listener {
 		this.decide = decide;
 		this.warnings = warnings;
 		this.changed = changed;
+		this.dump = dump;
 	}
 
 	@Override
@@ -74,10 +88,20 @@ final class JobControl implements ControlFilePoller.Listener {
 		this.reported.clear();
 		this.inForce = content.isInForce(Instant.now());
 		this.changed.run();
+		String requested = content.dump();
+		boolean fresh = requested != null && !requested.equals(this.dumpSeen) && !this.firstLook;
+		this.firstLook = false;
+		if (requested != null) {
+			this.dumpSeen = requested;
+		}
+		if (fresh) {
+			this.dump.accept(requested);
+		}
 	}
 
 	@Override
 	public void absent() {
+		this.firstLook = false;
 		this.problem = null;
 		this.reported.clear();
 		if (this.applied != null) {
@@ -89,6 +113,7 @@ final class JobControl implements ControlFilePoller.Listener {
 
 	@Override
 	public void problem(String problem) {
+		this.firstLook = false;
 		this.problem = problem;
 		if (this.reported.add(problem)) {
 			this.warnings.accept("NeMo Lens: control file " + this.file + " is not used: " + problem

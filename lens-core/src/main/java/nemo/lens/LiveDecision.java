@@ -125,6 +125,11 @@ final class LiveDecision {
 		return changed;
 	}
 
+	/** Tells the operator something, where the rank's switches are told. */
+	void notice(String message) {
+		this.notices.accept(message);
+	}
+
 	/** The override in force, or {@code null}. */
 	ExportOverride override() {
 		return this.override;

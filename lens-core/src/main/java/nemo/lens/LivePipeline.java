@@ -7,6 +7,7 @@ import java.util.Set;
 import java.util.function.Function;
 
 import io.opentelemetry.api.OpenTelemetry;
+import io.opentelemetry.api.trace.TracerProvider;
 import nemo.lens.sdk.ExportingTelemetry;
 import nemo.lens.sdk.ReusableExports;
 import nemo.lens.sdk.SwitchableTelemetry;
@@ -16,6 +17,9 @@ import nemo.lens.sdk.SwitchableTelemetry;
  * signals when the rank first exports (at start-up or when switched on), shut down within the
  * shutdown timeout when it stops (its threads end and its sockets close), built anew when it
  * exports again. Everything the rank handed out follows through one {@link SwitchableTelemetry}.
+ * <p>
+ * With a flight recorder, a rank that does not export traces records them instead of dropping
+ * them, and when it starts exporting traces the recorded spans go out first.
  */
 final class LivePipeline {
 
@@ -31,12 +35,17 @@ final class LivePipeline {
 
 	private final Runnable onFirstBuild;
 
+	private final FlightRecorder recorder;
+
 	private volatile Set<Signal> exported = Collections.unmodifiableSet(EnumSet.noneOf(Signal.class));
 
 	private volatile ExportingTelemetry current;
 
 	/** Read for every helper span: one field rather than a set. */
 	private volatile boolean tracesExported;
+
+	/** Whether spans are kept now, exported or recorded: read for every helper span. */
+	private volatile boolean tracesRecorded;
 
 	private boolean built;
 
@@ -49,15 +58,18 @@ final class LivePipeline {
 	 * @param builder builds the SDK for a set of signals
 	 * @param exports the caller's exporters, shut down with the pipeline
 	 * @param onFirstBuild runs once, when an SDK is first built
+	 * @param recorder records the traces while they are not exported, or {@code null} for none
 	 */
 	LivePipeline(NemoLensConfig config, OpenTelemetry silent, Function<Set<Signal>, ExportingTelemetry> builder,
-			ReusableExports exports, Runnable onFirstBuild) {
+			ReusableExports exports, Runnable onFirstBuild, FlightRecorder recorder) {
 		this.config = config;
-		this.silent = silent;
-		this.telemetry = new SwitchableTelemetry(silent);
+		this.recorder = recorder;
+		this.silent = (recorder != null) ? recorder.telemetry() : silent;
+		this.telemetry = new SwitchableTelemetry(this.silent);
 		this.builder = builder;
 		this.exports = exports;
 		this.onFirstBuild = onFirstBuild;
+		this.tracesRecorded = recorder != null;
 	}
 
 	/**
@@ -77,12 +89,23 @@ final class LivePipeline {
 		}
 		else {
 			ExportingTelemetry next = this.builder.apply(signals);
+			boolean handOver = this.recorder != null && signals.contains(Signal.TRACES)
+					&& !this.exported.contains(Signal.TRACES);
+			if (handOver) {
+				// Before the switch: the recorded spans reach the exporter ahead of the new SDK's.
+				this.recorder.handOver(next, timeout);
+			}
 			this.telemetry.switchTo(route(next, signals));
+			if (handOver) {
+				// What ended on the recording side while the first hand-over was on its way.
+				this.recorder.handOver(next, Duration.ZERO);
+			}
 			this.current = next;
 		}
 		this.exported = Collections.unmodifiableSet(signals.isEmpty() ? EnumSet.noneOf(Signal.class)
 				: EnumSet.copyOf(signals));
 		this.tracesExported = signals.contains(Signal.TRACES);
+		this.tracesRecorded = this.tracesExported || this.recorder != null;
 		if (previous != null) {
 			previous.shutdown(timeout);
 		}
@@ -92,11 +115,15 @@ final class LivePipeline {
 		}
 	}
 
-	/** The SDK serves every signal it was built for; the rest get no-op providers. */
+	/**
+	 * The SDK serves every signal it was built for; the rest get no-op providers, but traces the
+	 * recorder's when there is one.
+	 */
 	private OpenTelemetry route(ExportingTelemetry sdk, Set<Signal> signals) {
 		for (Signal signal : Signal.values()) {
 			if (this.config.signalEnabled(signal) && !signals.contains(signal)) {
-				return new ExportedSignalsTelemetry(sdk.sdk(), signals);
+				return new ExportedSignalsTelemetry(sdk.sdk(), signals,
+						(this.recorder != null) ? this.recorder.telemetry().getTracerProvider() : TracerProvider.noop());
 			}
 		}
 		return sdk.sdk();
@@ -117,6 +144,16 @@ final class LivePipeline {
 		return this.tracesExported;
 	}
 
+	/** Whether spans are kept now: exported, or recorded by the flight recorder. */
+	boolean tracesRecorded() {
+		return this.tracesRecorded;
+	}
+
+	/** The flight recorder, or {@code null} when it is off. */
+	FlightRecorder recorder() {
+		return this.recorder;
+	}
+
 	/** The SDK running now, or {@code null} while the rank is silent. */
 	ExportingTelemetry current() {
 		return this.current;
@@ -135,6 +172,9 @@ final class LivePipeline {
 			}
 			this.shutDown = true;
 			last = this.current;
+		}
+		if (this.recorder != null) {
+			this.recorder.shutdown(timeout);
 		}
 		if (last == null && !this.built) {
 			return true;

@@ -54,13 +54,23 @@ import nemo.lens.spans.SpanGroups;
  * {@code exportStrategy}
  * @param controlFile the job-wide control file watched while the rank runs; empty means none
  * @param controlInterval how often the control file is looked at; more than zero
+ * @param flightRecorderEnabled whether a rank that does not export traces keeps its last finished
+ * spans in memory, to hand them over when switched on or to dump them to a file
+ * @param flightRecorderSpans how many finished spans the flight recorder keeps, the oldest dropped
+ * first; more than zero
+ * @param flightRecorderLogs how many log records the flight recorder keeps where log records flow
+ * through a door Lens governs; zero or more
+ * @param flightRecorderDirectory where flight recorder dumps are written; empty means none (a dump
+ * is then refused, and nothing is dumped when a thread dies)
+ * @param flightRecorderDumpOnExit whether the flight recorder is dumped when the JVM exits
  */
 public record NemoLensConfig(boolean enabled, String serviceName, String exportStrategy, int exportRank,
 		double exportSampleRate, boolean samplerEnabled, boolean tracesEnabled, boolean metricsEnabled,
 		boolean logsEnabled, String exporter, String runId, String user, String spanGroups,
 		boolean jobTrace, List<String> extraSpanGroups, Duration shutdownTimeout, String tracesExportStrategy,
-		String metricsExportStrategy, String logsExportStrategy, String controlFile, Duration controlInterval)
-		implements ExportSettings {
+		String metricsExportStrategy, String logsExportStrategy, String controlFile, Duration controlInterval,
+		boolean flightRecorderEnabled, int flightRecorderSpans, int flightRecorderLogs, String flightRecorderDirectory,
+		boolean flightRecorderDumpOnExit) implements ExportSettings {
 
 	/** The default environment prefix. */
 	public static final String DEFAULT_ENV_PREFIX = "NEMO_LENS";
@@ -74,6 +84,12 @@ public record NemoLensConfig(boolean enabled, String serviceName, String exportS
 	/** How often the control file is looked at unless the config says otherwise. */
 	public static final Duration DEFAULT_CONTROL_INTERVAL = Duration.ofSeconds(5);
 
+	/** How many finished spans the flight recorder keeps unless the config says otherwise. */
+	public static final int DEFAULT_FLIGHT_RECORDER_SPANS = 2048;
+
+	/** How many log records the flight recorder keeps unless the config says otherwise. */
+	public static final int DEFAULT_FLIGHT_RECORDER_LOGS = 1024;
+
 	/** The shutdown timeout used when none is given. */
 	public static final Duration DEFAULT_SHUTDOWN_TIMEOUT = Duration.ofSeconds(5);
 
@@ -85,9 +101,11 @@ public record NemoLensConfig(boolean enabled, String serviceName, String exportS
 	 * Normalises and checks the settings: a blank service name means
 	 * {@value #DEFAULT_SERVICE_NAME}, run id and user are trimmed ({@code null} means empty), no
 	 * extra span groups and the default shutdown timeout stand for {@code null}; a signal's strategy
-	 * is trimmed, and {@code null} or blank means "follow {@code exportStrategy}".
+	 * is trimmed, and {@code null} or blank means "follow {@code exportStrategy}"; the flight
+	 * recorder's directory is trimmed ({@code null} means none).
 	 * @throws IllegalArgumentException when the sample rate is NaN or outside {@code [0.0, 1.0]},
-	 * or the shutdown timeout is negative
+	 * the shutdown timeout is negative, the control interval not positive, the flight recorder's
+	 * span count not positive or its log count negative
 	 */
 	public NemoLensConfig {
 		serviceName = (serviceName == null || serviceName.isBlank()) ? DEFAULT_SERVICE_NAME : serviceName.trim();
@@ -106,6 +124,9 @@ public record NemoLensConfig(boolean enabled, String serviceName, String exportS
 		controlFile = (controlFile != null) ? controlFile.trim() : "";
 		controlInterval = EnvironmentValues.checkPositive("controlInterval",
 				(controlInterval != null) ? controlInterval : DEFAULT_CONTROL_INTERVAL);
+		EnvironmentValues.checkPositive("flightRecorderSpans", flightRecorderSpans);
+		EnvironmentValues.checkNotNegative("flightRecorderLogs", flightRecorderLogs);
+		flightRecorderDirectory = (flightRecorderDirectory != null) ? flightRecorderDirectory.trim() : "";
 	}
 
 	/**
@@ -258,6 +279,16 @@ public record NemoLensConfig(boolean enabled, String serviceName, String exportS
 		private String controlFile = "";
 
 		private Duration controlInterval = DEFAULT_CONTROL_INTERVAL;
+
+		private boolean flightRecorderEnabled = false;
+
+		private int flightRecorderSpans = DEFAULT_FLIGHT_RECORDER_SPANS;
+
+		private int flightRecorderLogs = DEFAULT_FLIGHT_RECORDER_LOGS;
+
+		private String flightRecorderDirectory = "";
+
+		private boolean flightRecorderDumpOnExit = false;
 
 		private Builder() {
 		}
@@ -478,6 +509,56 @@ public record NemoLensConfig(boolean enabled, String serviceName, String exportS
 		}
 
 		/**
+		 * Sets whether a rank that does not export traces keeps its last finished spans in memory.
+		 * @param flightRecorderEnabled whether the flight recorder is on
+		 * @return this builder
+		 */
+		public Builder flightRecorderEnabled(boolean flightRecorderEnabled) {
+			this.flightRecorderEnabled = flightRecorderEnabled;
+			return this;
+		}
+
+		/**
+		 * Sets how many finished spans the flight recorder keeps; checked at {@link #build()}.
+		 * @param flightRecorderSpans more than zero
+		 * @return this builder
+		 */
+		public Builder flightRecorderSpans(int flightRecorderSpans) {
+			this.flightRecorderSpans = flightRecorderSpans;
+			return this;
+		}
+
+		/**
+		 * Sets how many log records the flight recorder keeps; checked at {@link #build()}.
+		 * @param flightRecorderLogs zero or more
+		 * @return this builder
+		 */
+		public Builder flightRecorderLogs(int flightRecorderLogs) {
+			this.flightRecorderLogs = flightRecorderLogs;
+			return this;
+		}
+
+		/**
+		 * Sets where flight recorder dumps are written.
+		 * @param flightRecorderDirectory a directory; {@code null} or empty means none
+		 * @return this builder
+		 */
+		public Builder flightRecorderDirectory(String flightRecorderDirectory) {
+			this.flightRecorderDirectory = flightRecorderDirectory;
+			return this;
+		}
+
+		/**
+		 * Sets whether the flight recorder is dumped when the JVM exits.
+		 * @param flightRecorderDumpOnExit whether to dump at exit
+		 * @return this builder
+		 */
+		public Builder flightRecorderDumpOnExit(boolean flightRecorderDumpOnExit) {
+			this.flightRecorderDumpOnExit = flightRecorderDumpOnExit;
+			return this;
+		}
+
+		/**
 		 * Sets a signal's strategy.
 		 * @param signal the signal
 		 * @param exportStrategy the strategy name, checked at setup; {@code null} or empty means
@@ -495,8 +576,8 @@ public record NemoLensConfig(boolean enabled, String serviceName, String exportS
 		/**
 		 * Builds the settings.
 		 * @return the settings
-		 * @throws IllegalArgumentException when the sample rate is NaN or outside
-		 * {@code [0.0, 1.0]}, or the shutdown timeout is negative
+		 * @throws IllegalArgumentException when a value breaks its rule (see
+		 * {@link NemoLensConfig#NemoLensConfig the constructor})
 		 */
 		public NemoLensConfig build() {
 			Object[] values = new Object[ConfigComponents.ALL.length];

@@ -1,5 +1,6 @@
 package nemo.lens;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.EnumSet;
 import java.util.List;
@@ -60,6 +61,8 @@ public final class TelemetryHandle implements AutoCloseable {
 
 	private volatile ShutdownHook shutdownHook;
 
+	private volatile UncaughtExceptionDump uncaughtExceptionDump;
+
 	TelemetryHandle(NemoLensConfig config, String runIdSource, int rank, int worldSize, boolean perCallStrategy,
 			SignalDecisions signals, LivePipeline pipeline, SpanGroups spanGroups, JobTrace jobTrace,
 			Function<NemoLensConfig, SignalDecisions> decide, Consumer<String> notices) {
@@ -70,7 +73,7 @@ public final class TelemetryHandle implements AutoCloseable {
 		this.perCallStrategy = perCallStrategy;
 		this.pipeline = pipeline;
 		this.tracer = pipeline.telemetry().getTracer(SCOPE_NAME, LensVersion.current());
-		this.spans = new LensSpans(this.tracer, pipeline::tracesExported, spanGroups, jobTrace, rank);
+		this.spans = new LensSpans(this.tracer, pipeline::tracesRecorded, spanGroups, jobTrace, rank);
 		this.live = new LiveDecision(config, signals, pipeline, spanGroups, decide, notices);
 	}
 
@@ -200,6 +203,53 @@ public final class TelemetryHandle implements AutoCloseable {
 		return this.live.controlStatus();
 	}
 
+	/**
+	 * Writes the flight recorder's spans, without removing them, to
+	 * {@code <directory>/<run id>-rank-<rank>-<UTC time>.json} in OTLP JSON, the encoding the
+	 * Collector's {@code otlpjsonfile} receiver reads, for reading after the fact what a silent rank
+	 * did just before. Works while the rank is shut down too. Never throws: a dump that cannot be
+	 * written (no directory set, a full disk, a read-only directory) is logged once.
+	 * @return the file written; empty when the recorder is off
+	 * ({@code nemo.lens.flight-recorder.enabled}), no directory is set, or writing failed
+	 */
+	public Optional<Path> dumpFlightRecorder() {
+		return dump("request");
+	}
+
+	/**
+	 * The flight recorder and what it holds now.
+	 * @return its state; empty when the recorder is off ({@code nemo.lens.flight-recorder.enabled},
+	 * or telemetry or traces disabled)
+	 */
+	public Optional<FlightRecorderStatus> flightRecorder() {
+		FlightRecorder recorder = this.pipeline.recorder();
+		return (recorder != null) ? Optional.of(recorder.status()) : Optional.empty();
+	}
+
+	private Optional<Path> dump(String trigger) {
+		FlightRecorder recorder = this.pipeline.recorder();
+		return (recorder != null) ? recorder.dump(trigger) : Optional.empty();
+	}
+
+	/** Called by the control file's poller for each new value of its {@code dump} key. */
+	void dumpRequestedByControlFile(String value) {
+		if (this.pipeline.recorder() != null) {
+			dump("control-file");
+		}
+		else {
+			this.live.notice("NeMo Lens: the control file asks for a flight recorder dump (dump=" + value
+					+ "), but the recorder is off on this rank (nemo.lens.flight-recorder.enabled)");
+		}
+	}
+
+	/** Dumps the flight recorder when a thread dies of an uncaught exception, until shutdown. */
+	void dumpOnUncaughtExceptions() {
+		FlightRecorder recorder = this.pipeline.recorder();
+		if (recorder != null && !this.shutDown.get()) {
+			this.uncaughtExceptionDump = UncaughtExceptionDump.install(recorder);
+		}
+	}
+
 	/** The decision as it changes while the rank runs, for the setup that wires the control file. */
 	LiveDecision live() {
 		return this.live;
@@ -216,7 +266,8 @@ public final class TelemetryHandle implements AutoCloseable {
 	}
 
 	/**
-	 * A tracer with scope {@value #SCOPE_NAME}; a no-op one where traces are not exported.
+	 * A tracer with scope {@value #SCOPE_NAME}; a no-op one where traces are not exported, unless
+	 * the flight recorder records them.
 	 * @return the tracer
 	 */
 	public Tracer tracer() {
@@ -266,7 +317,8 @@ public final class TelemetryHandle implements AutoCloseable {
 	/**
 	 * The telemetry to hand to instrumentation: the SDK where every enabled signal is exported,
 	 * propagation-only no-op telemetry on a silent rank, and in between the SDK's provider for
-	 * each exported signal with no-op ones for the rest.
+	 * each exported signal with no-op ones for the rest. With the flight recorder on, traces that
+	 * are not exported are recorded instead.
 	 * @return the OpenTelemetry instance
 	 */
 	public OpenTelemetry openTelemetry() {
@@ -360,26 +412,36 @@ public final class TelemetryHandle implements AutoCloseable {
 	/**
 	 * Ends spans still open (marked {@code nemo.span.truncated}), flushes and shuts down traces,
 	 * metrics and logs, and returns within the timeout even when an exporter never completes.
-	 * Later calls return at once.
+	 * With {@code nemo.lens.flight-recorder.dump-on-exit}, the flight recorder is dumped first
+	 * (here, whether at JVM exit or at an explicit close). Later calls return at once.
 	 * @param timeout the longest time to wait
 	 */
 	public void shutdown(Duration timeout) {
 		if (this.shutDown.compareAndSet(false, true)) {
+			long deadline = System.nanoTime() + timeout.toNanos();
 			this.live.stop();
 			ShutdownHook hook = this.shutdownHook;
 			if (hook != null) {
 				hook.remove();
 			}
-			this.pipeline.shutdown(timeout);
+			UncaughtExceptionDump uncaught = this.uncaughtExceptionDump;
+			if (uncaught != null) {
+				uncaught.uninstall();
+			}
+			if (this.config.flightRecorderDumpOnExit()) {
+				dump("exit");
+			}
+			this.pipeline.shutdown(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
 		}
 	}
 
 	/**
 	 * Runs {@link #shutdown()} at JVM exit unless it ran before; called when the rank first
-	 * builds an SDK, since a rank that never exported has nothing to deliver.
+	 * builds an SDK, since a rank that never exported has nothing to deliver, or at setup when its
+	 * flight recorder is dumped at exit.
 	 */
-	void shutDownAtExit() {
-		if (!this.shutDown.get()) {
+	synchronized void shutDownAtExit() {
+		if (!this.shutDown.get() && this.shutdownHook == null) {
 			this.shutdownHook = ShutdownHook.register(this::shutdown);
 		}
 	}

@@ -1,6 +1,7 @@
 package nemo.lens;
 
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.LinkedHashSet;
 import java.util.Objects;
 import java.util.Set;
@@ -15,7 +16,10 @@ import io.opentelemetry.api.baggage.propagation.W3CBaggagePropagator;
 import io.opentelemetry.api.trace.propagation.W3CTraceContextPropagator;
 import io.opentelemetry.context.propagation.ContextPropagators;
 import io.opentelemetry.context.propagation.TextMapPropagator;
+import nemo.lens.recorder.DumpWriter;
+import nemo.lens.recorder.SpanRing;
 import nemo.lens.sdk.ExportingTelemetry;
+import nemo.lens.sdk.RecordingTelemetry;
 import nemo.lens.sdk.ReusableExports;
 import nemo.lens.sdk.ExporterName;
 import nemo.lens.sdk.ExporterSettingsCheck;
@@ -110,12 +114,14 @@ public final class TelemetrySetup {
 			// Built by a switch while the rank runs: its first spans are what the operator waits for.
 			.flushFirstSpan(started.get())
 			.build();
+		FlightRecorder recorder = FlightRecorder.isOn(resolved) ? flightRecorder(resolved, rank, worldSize, exports)
+				: null;
 		AtomicReference<TelemetryHandle> built = new AtomicReference<>();
 		LivePipeline pipeline = new LivePipeline(resolved, NON_EXPORTING, sdkFor, exports, () -> {
 			if (options.shutdownHook() && built.get() != null) {
 				built.get().shutDownAtExit();
 			}
-		});
+		}, recorder);
 		TelemetryHandle handle = new TelemetryHandle(resolved, runId.source(), rank, worldSize,
 				options.exportStrategy() != null, decisions, pipeline, groups, jobTrace,
 				(settings) -> SignalDecisions.decide(settings, rank, worldSize, this.registry, options.exportStrategy()),
@@ -123,10 +129,35 @@ public final class TelemetrySetup {
 		built.set(handle);
 		pipeline.apply(decisions.exporting(), resolved.shutdownTimeout());
 		started.set(true);
+		if (recorder != null) {
+			if (!resolved.flightRecorderDirectory().isEmpty()) {
+				handle.dumpOnUncaughtExceptions();
+			}
+			if (resolved.flightRecorderDumpOnExit() && options.shutdownHook()) {
+				// A silent rank has no SDK to flush, but its recorder is dumped by the hook.
+				handle.shutDownAtExit();
+			}
+		}
 		if (resolved.enabled() && !resolved.controlFile().isEmpty()) {
 			watchControlFile(handle, resolved, rank, worldSize, options);
 		}
 		return handle;
+	}
+
+	/**
+	 * The flight recorder of a rank: a ring, and an SDK with the exporting SDK's resource and
+	 * sampler that records into it.
+	 */
+	private FlightRecorder flightRecorder(NemoLensConfig config, int rank, int worldSize, ReusableExports exports) {
+		SpanRing ring = new SpanRing(config.flightRecorderSpans());
+		RecordingTelemetry recording = ExportingTelemetry.builder(config)
+			.rank(rank, worldSize)
+			.options(exports)
+			.environment(this.environment)
+			.buildRecording(ring);
+		DumpWriter writer = config.flightRecorderDirectory().isEmpty() ? null
+				: new DumpWriter(Path.of(config.flightRecorderDirectory()), config.runId(), rank);
+		return new FlightRecorder(ring, recording, writer, Clock.systemUTC());
 	}
 
 	/**
@@ -140,7 +171,7 @@ public final class TelemetrySetup {
 		extraGroups.addAll(options.extraSpanGroups());
 		JobControl control = new JobControl(config.controlFile(), config, rank,
 				() -> Set.copyOf(this.registry.registeredStrategies()), (spec) -> SpanGroups.of(spec, extraGroups),
-				handle.live()::decide, warnings, handle.live()::controlChanged);
+				handle.live()::decide, warnings, handle.live()::controlChanged, handle::dumpRequestedByControlFile);
 		handle.live().controlBy(control, new ControlFilePoller(Path.of(config.controlFile()), config.controlInterval(), control));
 	}
 

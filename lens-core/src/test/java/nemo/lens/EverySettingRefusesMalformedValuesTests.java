@@ -31,15 +31,20 @@ class EverySettingRefusesMalformedValuesTests {
 			List.of("half", ".5d", "0x1p-1"), Duration.class, List.of("soon", "5", "5 fortnights", "99999999999999999999d"));
 
 	/** Malformed values of settings that are text with rules of their own. */
-	private static final Map<String, List<String>> MALFORMED_BY_SETTING = Map.of("exportStrategy",
-			List.of("bogus", "Single_Rank"), "exporter", List.of("zipkin", "OTLP"), "spanGroups",
-			List.of("per_stpe", "default,microbatch"), "extraSpanGroups", List.of("microbatch,all"), "exportSampleRate",
-			List.of("1.5", "-0.1"), "shutdownTimeout", List.of("PT-1S"), "tracesExportStrategy",
-			List.of("bogus", "Single_Rank"), "metricsExportStrategy", List.of("first-rank-per-node"),
-			"logsExportStrategy", List.of("none"), "controlInterval", List.of("PT0S", "PT-5S"));
+	private static final Map<String, List<String>> MALFORMED_BY_SETTING = Map.ofEntries(
+			Map.entry("exportStrategy", List.of("bogus", "Single_Rank")),
+			Map.entry("exporter", List.of("zipkin", "OTLP")),
+			Map.entry("spanGroups", List.of("per_stpe", "default,microbatch")),
+			Map.entry("extraSpanGroups", List.of("microbatch,all")),
+			Map.entry("exportSampleRate", List.of("1.5", "-0.1")), Map.entry("shutdownTimeout", List.of("PT-1S")),
+			Map.entry("tracesExportStrategy", List.of("bogus", "Single_Rank")),
+			Map.entry("metricsExportStrategy", List.of("first-rank-per-node")),
+			Map.entry("logsExportStrategy", List.of("none")), Map.entry("controlInterval", List.of("PT0S", "PT-5S")),
+			Map.entry("flightRecorderSpans", List.of("0", "-1")), Map.entry("flightRecorderLogs", List.of("-1")));
 
 	/** Settings where any text is valid. */
-	private static final List<String> FREE_TEXT = List.of("serviceName", "runId", "user", "controlFile");
+	private static final List<String> FREE_TEXT = List.of("serviceName", "runId", "user", "controlFile",
+			"flightRecorderDirectory");
 
 	static Stream<Arguments> malformedValues() {
 		Map<String, List<String>> cases = new LinkedHashMap<>();

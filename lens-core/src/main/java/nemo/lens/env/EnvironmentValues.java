@@ -190,6 +190,34 @@ public final class EnvironmentValues {
 	}
 
 	/**
+	 * Checks that a count is more than zero.
+	 * @param name the setting or variable the value came from, for the error message
+	 * @param value the count
+	 * @return the count
+	 * @throws IllegalArgumentException when it is zero or negative
+	 */
+	public static int checkPositive(String name, int value) {
+		if (value <= 0) {
+			throw new IllegalArgumentException(name + " must be more than zero, got " + value + ".");
+		}
+		return value;
+	}
+
+	/**
+	 * Checks that a count is zero or more.
+	 * @param name the setting or variable the value came from, for the error message
+	 * @param value the count
+	 * @return the count
+	 * @throws IllegalArgumentException when it is negative
+	 */
+	public static int checkNotNegative(String name, int value) {
+		if (value < 0) {
+			throw new IllegalArgumentException(name + " must not be negative, got " + value + ".");
+		}
+		return value;
+	}
+
+	/**
 	 * Checks that a duration is zero or positive.
 	 * @param name the setting or variable the value came from, for the error message
 	 * @param value the value

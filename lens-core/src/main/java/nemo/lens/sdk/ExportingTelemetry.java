@@ -2,14 +2,19 @@ package nemo.lens.sdk;
 
 import java.io.PrintStream;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -21,6 +26,8 @@ import io.opentelemetry.sdk.logs.export.LogRecordExporter;
 import io.opentelemetry.sdk.metrics.export.MetricReader;
 import io.opentelemetry.sdk.metrics.export.PeriodicMetricReader;
 import io.opentelemetry.sdk.resources.Resource;
+import io.opentelemetry.sdk.trace.SpanProcessor;
+import io.opentelemetry.sdk.trace.data.SpanData;
 import io.opentelemetry.sdk.trace.export.SpanExporter;
 
 /**
@@ -43,14 +50,18 @@ public final class ExportingTelemetry {
 
 	private final Consumer<String> warnings;
 
+	/** The span exporters the SDK sends through, unwrapped, for spans recorded before it ran. */
+	private final List<SpanExporter> spanExporters;
+
 	private final AtomicBoolean shutDown = new AtomicBoolean();
 
 	private ExportingTelemetry(OpenTelemetrySdk sdk, OpenSpanTracker openSpans, DeliveryLedger ledger,
-			Consumer<String> warnings) {
+			Consumer<String> warnings, List<SpanExporter> spanExporters) {
 		this.sdk = sdk;
 		this.openSpans = openSpans;
 		this.ledger = ledger;
 		this.warnings = warnings;
+		this.spanExporters = List.copyOf(spanExporters);
 	}
 
 	/**
@@ -107,6 +118,35 @@ public final class ExportingTelemetry {
 	 */
 	public OpenTelemetrySdk sdk() {
 		return this.sdk;
+	}
+
+	/**
+	 * Sends spans that ended before this SDK ran (a flight recorder's) through the SDK's span
+	 * exporters, ahead of its own spans, with their own timestamps and resource, then flushes the
+	 * exporters; waits at most the timeout. They pass beside the SDK's queue and its delivery
+	 * count, which are about the spans this SDK recorded.
+	 * @param spans the finished spans, oldest first
+	 * @param timeout the longest wait for the exporters; zero sends without waiting
+	 * @return whether every exporter took the spans in time
+	 */
+	public boolean exportFirst(Collection<SpanData> spans, Duration timeout) {
+		if (spans.isEmpty() || this.spanExporters.isEmpty()) {
+			return true;
+		}
+		List<CompletableResultCode> results = new ArrayList<>();
+		for (SpanExporter exporter : this.spanExporters) {
+			try {
+				results.add(exporter.export(spans));
+				results.add(exporter.flush());
+			}
+			catch (RuntimeException ex) {
+				results.add(CompletableResultCode.ofExceptionalFailure(ex));
+			}
+		}
+		if (timeout.isZero()) {
+			return true;
+		}
+		return CompletableResultCode.ofAll(results).join(timeout.toNanos(), TimeUnit.NANOSECONDS).isSuccess();
 	}
 
 	/**
@@ -227,20 +267,16 @@ public final class ExportingTelemetry {
 			Consumer<String> warnings = (this.options.warnings() != null) ? this.options.warnings()
 					: (message) -> logger.log(Level.WARNING, message);
 			DeliveryLedger ledger = new DeliveryLedger(openSpans::endedSampledSpans, warnings);
-			AutoConfiguredOpenTelemetrySdkBuilder sdk = AutoConfiguredOpenTelemetrySdk.builder()
-				.disableShutdownHook()
-				.addSpanExporterCustomizer((configured, properties) -> ledger.counting(configured))
-				.addMetricExporterCustomizer((configured, properties) -> ledger.counting(configured))
-				.addPropertiesSupplier(Builder::referenceDefaults)
-				.addPropertiesCustomizer((properties) -> signalProperties(exporter))
-				.addResourceCustomizer((detected, properties) -> detected
-					.merge(LensResource.schedulerResource(this.environment))
-					.merge(LensResource.rankResource(this.config, this.rank, this.worldSize, this.options.localRank(),
-							this.environment))
-					.merge(Resource.create(this.options.resourceAttributes())));
+			List<SpanExporter> spanExporters = new CopyOnWriteArrayList<>();
+			AutoConfiguredOpenTelemetrySdkBuilder sdk = autoConfigured(() -> signalProperties(exporter), null)
+				.addSpanExporterCustomizer((configured, properties) -> {
+					spanExporters.add(configured);
+					return ledger.counting(configured);
+				})
+				.addMetricExporterCustomizer((configured, properties) -> ledger.counting(configured));
 			AtomicReference<OpenTelemetrySdk> built = new AtomicReference<>();
 			if (this.config.tracesEnabled()) {
-				configureTraces(sdk, exporter, openSpans, ledger);
+				configureTraces(sdk, exporter, openSpans, ledger, spanExporters);
 				if (this.flushFirstSpan) {
 					FirstSpanFlush flush = new FirstSpanFlush(
 							() -> (built.get() != null) ? built.get().getSdkTracerProvider() : null);
@@ -258,13 +294,66 @@ public final class ExportingTelemetry {
 			}
 			OpenTelemetrySdk running = sdk.build().getOpenTelemetrySdk();
 			built.set(running);
-			return new ExportingTelemetry(running, openSpans, ledger, warnings);
+			return new ExportingTelemetry(running, openSpans, ledger, warnings, spanExporters);
+		}
+
+		/**
+		 * Builds the SDK a silent rank records its spans with: the resource and the sampler this
+		 * builder's exporting SDK would have, traces only, and the recorder as its one span
+		 * processor; no exporter, queue or thread.
+		 * @param recorder where finished spans go
+		 * @return the running SDK
+		 */
+		public RecordingTelemetry buildRecording(SpanProcessor recorder) {
+			AtomicReference<Resource> resource = new AtomicReference<>(Resource.empty());
+			AutoConfiguredOpenTelemetrySdkBuilder sdk = autoConfigured(this::recordingProperties, resource::set)
+				.addTracerProviderCustomizer((traces, properties) -> traces.addSpanProcessor(recorder));
+			return new RecordingTelemetry(sdk.build().getOpenTelemetrySdk(), resource.get());
+		}
+
+		/**
+		 * The SDK's autoconfiguration as both SDKs of a rank share it: the reference defaults, the
+		 * rank resource and the sampler; which signals export where is {@code signals}' to say.
+		 */
+		private AutoConfiguredOpenTelemetrySdkBuilder autoConfigured(Supplier<Map<String, String>> signals,
+				Consumer<Resource> resource) {
+			AutoConfiguredOpenTelemetrySdkBuilder sdk = AutoConfiguredOpenTelemetrySdk.builder()
+				.disableShutdownHook()
+				.addPropertiesSupplier(Builder::referenceDefaults)
+				.addPropertiesCustomizer((properties) -> signals.get())
+				.addResourceCustomizer((detected, properties) -> {
+					Resource merged = detected.merge(LensResource.schedulerResource(this.environment))
+						.merge(LensResource.rankResource(this.config, this.rank, this.worldSize,
+								this.options.localRank(), this.environment))
+						.merge(Resource.create(this.options.resourceAttributes()));
+					if (resource != null) {
+						resource.accept(merged);
+					}
+					return merged;
+				});
+			if (this.config.samplerEnabled()) {
+				RankAwareSampler sampler = new RankAwareSampler(this.rank, this.config.exportSampleRate());
+				sdk.addSamplerCustomizer((configured, properties) -> sampler);
+			}
+			return sdk;
+		}
+
+		/** A recording SDK exports nothing by any signal, whatever {@code OTEL_*_EXPORTER} says. */
+		private Map<String, String> recordingProperties() {
+			Map<String, String> properties = new HashMap<>(this.options.otelProperties());
+			properties.put("otel.traces.exporter", "none");
+			properties.put("otel.metrics.exporter", "none");
+			properties.put("otel.logs.exporter", "none");
+			return properties;
 		}
 
 		private void configureTraces(AutoConfiguredOpenTelemetrySdkBuilder sdk, ExporterName exporter,
-				OpenSpanTracker openSpans, DeliveryLedger ledger) {
+				OpenSpanTracker openSpans, DeliveryLedger ledger, List<SpanExporter> spanExporters) {
 			SpanExporter own = (this.options.spanExporter() != null) ? this.options.spanExporter()
 					: (exporter == ExporterName.CONSOLE) ? new ConsoleSpanExporter(this.console) : null;
+			if (own != null) {
+				spanExporters.add(own);
+			}
 			sdk.addTracerProviderCustomizer((traces, properties) -> {
 				traces.addSpanProcessor(openSpans);
 				if (own != null) {
@@ -272,10 +361,6 @@ public final class ExportingTelemetry {
 				}
 				return traces;
 			});
-			if (this.config.samplerEnabled()) {
-				RankAwareSampler sampler = new RankAwareSampler(this.rank, this.config.exportSampleRate());
-				sdk.addSamplerCustomizer((configured, properties) -> sampler);
-			}
 		}
 
 		private void configureMetrics(AutoConfiguredOpenTelemetrySdkBuilder sdk, ExporterName exporter,

@@ -1,6 +1,7 @@
 /**
  * The OpenTelemetry SDK of an exporting rank: exporters, batch settings, the rank-aware sampler,
- * the open-span tracker, delivery accounting and the bounded shutdown.
+ * the open-span tracker, delivery accounting and the bounded shutdown; and the SDK a silent rank
+ * records its spans with when the flight recorder is on.
  * <p>
  * May import {@code nemo.lens.env} and the OpenTelemetry SDK, never {@code nemo.lens}: what it
  * needs from the settings and options it declares itself ({@link nemo.lens.sdk.ExportSettings},

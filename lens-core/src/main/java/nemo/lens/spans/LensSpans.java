@@ -27,8 +27,8 @@ public final class LensSpans {
 	/**
 	 * Creates the helpers of one handle.
 	 * @param tracer the handle's tracer
-	 * @param recording whether spans are recorded at all (the rank exports traces now; asked at
-	 * each span, since a rank can be switched on and off)
+	 * @param recording whether spans are recorded at all (the rank exports traces now, or its
+	 * flight recorder records them; asked at each span, since a rank can be switched on and off)
 	 * @param groups the span groups, changeable at run time
 	 * @param jobTrace the job trace, or {@code null} when off
 	 * @param rank this process's rank, for {@link LensSpanBuilder#stage(long)}

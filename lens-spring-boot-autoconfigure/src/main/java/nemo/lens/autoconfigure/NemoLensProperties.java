@@ -154,6 +154,8 @@ public class NemoLensProperties {
 
 	private final Control control = new Control();
 
+	private final FlightRecorder flightRecorder = new FlightRecorder();
+
 	private final SignalExport traces = new SignalExport();
 
 	private final SignalExport metrics = new SignalExport();
@@ -354,6 +356,14 @@ public class NemoLensProperties {
 	}
 
 	/**
+	 * The flight recorder of ranks that do not export traces.
+	 * @return the flight recorder settings
+	 */
+	public FlightRecorder getFlightRecorder() {
+		return this.flightRecorder;
+	}
+
+	/**
 	 * Traces: which ranks send them.
 	 * @return the traces settings
 	 */
@@ -408,6 +418,84 @@ public class NemoLensProperties {
 
 		public void setInterval(Duration interval) {
 			this.interval = interval;
+		}
+
+	}
+
+	/**
+	 * A bounded ring of the last finished spans of a rank that does not export traces, handed over
+	 * when the rank is switched on and written to a file (OTLP JSON) on demand, when the control
+	 * file's dump changes, when a thread dies, or at exit.
+	 */
+	public static class FlightRecorder {
+
+		/**
+		 * Whether a rank that does not export traces keeps its last finished spans in memory. Off,
+		 * such a rank records nothing and its spans cost what no-op spans cost.
+		 */
+		private boolean enabled = DEFAULTS.flightRecorderEnabled();
+
+		/**
+		 * How many finished spans the ring keeps; the oldest is dropped first, and the drops
+		 * counted.
+		 */
+		private int spans = DEFAULTS.flightRecorderSpans();
+
+		/**
+		 * How many log records the recorder keeps, where log records flow through a door Lens
+		 * governs.
+		 */
+		private int logs = DEFAULTS.flightRecorderLogs();
+
+		/**
+		 * Directory that dumps are written to, as <run id>-rank-<rank>-<UTC time>.json. Unset, no
+		 * file is written.
+		 */
+		private String directory;
+
+		/**
+		 * Whether the recorder is dumped when the JVM exits (within the shutdown timeout).
+		 */
+		private boolean dumpOnExit = DEFAULTS.flightRecorderDumpOnExit();
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
+
+		public int getSpans() {
+			return this.spans;
+		}
+
+		public void setSpans(int spans) {
+			this.spans = spans;
+		}
+
+		public int getLogs() {
+			return this.logs;
+		}
+
+		public void setLogs(int logs) {
+			this.logs = logs;
+		}
+
+		public String getDirectory() {
+			return this.directory;
+		}
+
+		public void setDirectory(String directory) {
+			this.directory = directory;
+		}
+
+		public boolean isDumpOnExit() {
+			return this.dumpOnExit;
+		}
+
+		public void setDumpOnExit(boolean dumpOnExit) {
+			this.dumpOnExit = dumpOnExit;
 		}
 
 	}

@@ -90,7 +90,7 @@ class ConfigurationMetadataTests {
 				// Unset in Spring means "fall back" (OTEL_SERVICE_NAME, NEMO_LENS_USER_ID, the run id at setup,
 				// export-strategy for a signal).
 				assertThat(component.getName()).isIn("serviceName", "runId", "user", "tracesExportStrategy",
-						"metricsExportStrategy", "logsExportStrategy", "controlFile");
+						"metricsExportStrategy", "logsExportStrategy", "controlFile", "flightRecorderDirectory");
 			}
 			else {
 				assertThat(springDefault).as(component.getName()).isEqualTo(coreDefault);

@@ -37,18 +37,25 @@ class EveryPropertyRefusesMalformedValuesTests {
 			List.of("half", ".5d", "0x1p-1"), "java.time.Duration",
 			List.of("soon", "5", "5 fortnights", "99999999999999999999d"));
 
-	private static final Map<String, List<String>> MALFORMED_BY_PROPERTY = Map.of("nemo.lens.export-strategy",
-			List.of("bogus"), "nemo.lens.exporter", List.of("zipkin", "OTLP"), "nemo.lens.span-groups",
-			List.of("per_stpe"), "nemo.lens.extra-span-groups", List.of("microbatch,all"), "nemo.lens.export-sample-rate",
-			List.of("1.5", "-0.1"), "nemo.lens.shutdown-timeout", List.of("-1s"), "nemo.lens.traces.export-strategy",
-			List.of("bogus", "Single_Rank"), "nemo.lens.metrics.export-strategy", List.of("first-rank-per-node"),
-			"nemo.lens.logs.export-strategy", List.of("none"), "nemo.lens.control.interval", List.of("0s"));
+	private static final Map<String, List<String>> MALFORMED_BY_PROPERTY = Map.ofEntries(
+			Map.entry("nemo.lens.export-strategy", List.of("bogus")),
+			Map.entry("nemo.lens.exporter", List.of("zipkin", "OTLP")),
+			Map.entry("nemo.lens.span-groups", List.of("per_stpe")),
+			Map.entry("nemo.lens.extra-span-groups", List.of("microbatch,all")),
+			Map.entry("nemo.lens.export-sample-rate", List.of("1.5", "-0.1")),
+			Map.entry("nemo.lens.shutdown-timeout", List.of("-1s")),
+			Map.entry("nemo.lens.traces.export-strategy", List.of("bogus", "Single_Rank")),
+			Map.entry("nemo.lens.metrics.export-strategy", List.of("first-rank-per-node")),
+			Map.entry("nemo.lens.logs.export-strategy", List.of("none")),
+			Map.entry("nemo.lens.control.interval", List.of("0s")),
+			Map.entry("nemo.lens.flight-recorder.spans", List.of("0", "-1")),
+			Map.entry("nemo.lens.flight-recorder.logs", List.of("-1")));
 
 	/** A map property is walked through one key of its own. */
 	private static final Map<String, String> MAP_KEYS = Map.of("nemo.lens.gate", "boot.opentelemetry");
 
 	private static final List<String> FREE_TEXT = List.of("nemo.lens.service-name", "nemo.lens.run-id",
-			"nemo.lens.user", "nemo.lens.control.file");
+			"nemo.lens.user", "nemo.lens.control.file", "nemo.lens.flight-recorder.directory");
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
 		.withConfiguration(LensTestConfigurations.core(LensDoorsAutoConfiguration.class))

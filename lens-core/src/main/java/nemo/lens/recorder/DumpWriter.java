@@ -1,0 +1,169 @@
+package nemo.lens.recorder;
+
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Objects;
+
+import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.sdk.resources.Resource;
+import io.opentelemetry.sdk.resources.ResourceBuilder;
+import io.opentelemetry.sdk.trace.data.DelegatingSpanData;
+import io.opentelemetry.sdk.trace.data.SpanData;
+
+/**
+ * Writes what a span ring holds to {@code <directory>/<run id>-rank-<rank>-<UTC time>.json}, one
+ * line of OTLP JSON (an {@code ExportTraceServiceRequest}, as the Collector's {@code otlpjsonfile}
+ * receiver reads it). The file is written under a hidden temporary name in the same directory and
+ * renamed into place, so a reader never sees half a file.
+ * <p>
+ * A dump describes itself: every span carries the rank's resource (rank, world size, run id,
+ * service), with the host and the process id where the resource has none, and the attributes
+ * {@value #FORMAT_VERSION}, {@value #CAPACITY}, {@value #SPANS}, {@value #DROPPED} and
+ * {@value #TRIGGER}.
+ */
+public final class DumpWriter {
+
+	/** Resource attribute: the version of the dump's layout, {@value #CURRENT_FORMAT_VERSION} now. */
+	public static final String FORMAT_VERSION = "nemo.lens.flight_recorder.format_version";
+
+	/** Resource attribute: how many spans the ring keeps at most. */
+	public static final String CAPACITY = "nemo.lens.flight_recorder.capacity";
+
+	/** Resource attribute: how many spans the dump holds. */
+	public static final String SPANS = "nemo.lens.flight_recorder.spans";
+
+	/** Resource attribute: how many spans ended before the oldest one held and were dropped. */
+	public static final String DROPPED = "nemo.lens.flight_recorder.dropped";
+
+	/** Resource attribute: what asked for the dump ({@code request}, {@code control-file}, ...). */
+	public static final String TRIGGER = "nemo.lens.flight_recorder.trigger";
+
+	/** The layout written now. */
+	public static final long CURRENT_FORMAT_VERSION = 1;
+
+	private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss.SSS'Z'")
+		.withZone(ZoneOffset.UTC);
+
+	private final Path directory;
+
+	private final String runId;
+
+	private final int rank;
+
+	/**
+	 * Creates a writer for one rank.
+	 * @param directory where dumps go; created when missing
+	 * @param runId the run id, part of the file name
+	 * @param rank the rank, part of the file name
+	 */
+	public DumpWriter(Path directory, String runId, int rank) {
+		this.directory = Objects.requireNonNull(directory, "directory must not be null");
+		this.runId = Objects.requireNonNull(runId, "runId must not be null");
+		this.rank = rank;
+	}
+
+	/**
+	 * Writes one dump.
+	 * @param contents what the ring holds
+	 * @param capacity the ring's capacity
+	 * @param resource the rank's resource
+	 * @param trigger what asked for the dump
+	 * @param now the dump's time, part of the file name
+	 * @return the file written
+	 * @throws IOException when the directory cannot be made or written (a full disk, no permission)
+	 */
+	public Path write(SpanRing.Contents contents, int capacity, Resource resource, String trigger, Instant now)
+			throws IOException {
+		Resource described = describe(resource, contents, capacity, trigger);
+		List<SpanData> spans = contents.spans().stream().<SpanData>map((span) -> new Dumped(span, described)).toList();
+		Files.createDirectories(this.directory);
+		Path target = this.directory.resolve(fileName(this.runId, this.rank, now));
+		Path temporary = this.directory.resolve("." + target.getFileName() + ".tmp");
+		try {
+			try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(temporary))) {
+				OtlpJson.write(spans, out);
+			}
+			return Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE);
+		}
+		catch (IOException | RuntimeException ex) {
+			Files.deleteIfExists(temporary);
+			throw ex;
+		}
+	}
+
+	/**
+	 * The name of a dump: {@code <run id>-rank-<rank>-<UTC time>.json}, the time to the
+	 * millisecond ({@code 20261204T101500.123Z}); characters of the run id that do not belong in a
+	 * file name become {@code _}.
+	 * @param runId the run id
+	 * @param rank the rank
+	 * @param time the dump's time
+	 * @return the file name
+	 */
+	public static String fileName(String runId, int rank, Instant time) {
+		return runId.replaceAll("[^A-Za-z0-9._-]", "_") + "-rank-" + rank + "-" + TIME.format(time) + ".json";
+	}
+
+	private static Resource describe(Resource resource, SpanRing.Contents contents, int capacity, String trigger) {
+		ResourceBuilder described = resource.toBuilder();
+		if (resource.getAttribute(AttributeKey.stringKey("host.name")) == null) {
+			described.put("host.name", Host.NAME);
+		}
+		if (resource.getAttribute(AttributeKey.longKey("process.pid")) == null) {
+			described.put("process.pid", ProcessHandle.current().pid());
+		}
+		return described.put(FORMAT_VERSION, CURRENT_FORMAT_VERSION)
+			.put(CAPACITY, capacity)
+			.put(SPANS, contents.spans().size())
+			.put(DROPPED, contents.dropped())
+			.put(TRIGGER, trigger)
+			.build();
+	}
+
+	/** A recorded span under the dump's resource, so that the dump is one resource's spans. */
+	private static final class Dumped extends DelegatingSpanData {
+
+		private final Resource resource;
+
+		Dumped(SpanData span, Resource resource) {
+			super(span);
+			this.resource = resource;
+		}
+
+		@Override
+		public Resource getResource() {
+			return this.resource;
+		}
+
+	}
+
+	/** The host name, looked up once, at the first dump: a lookup can wait on DNS. */
+	private static final class Host {
+
+		static final String NAME = lookUp();
+
+		private static String lookUp() {
+			String variable = System.getenv("HOSTNAME");
+			if (variable != null && !variable.isBlank()) {
+				return variable.trim();
+			}
+			try {
+				return InetAddress.getLocalHost().getHostName();
+			}
+			catch (IOException ex) {
+				return "unknown";
+			}
+		}
+
+	}
+
+}

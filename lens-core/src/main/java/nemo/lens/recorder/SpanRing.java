@@ -1,0 +1,160 @@
+package nemo.lens.recorder;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+
+import io.opentelemetry.context.Context;
+import io.opentelemetry.sdk.common.CompletableResultCode;
+import io.opentelemetry.sdk.trace.ReadWriteSpan;
+import io.opentelemetry.sdk.trace.ReadableSpan;
+import io.opentelemetry.sdk.trace.SpanProcessor;
+import io.opentelemetry.sdk.trace.data.SpanData;
+
+/**
+ * The last finished spans of a rank, in a ring of fixed size: each sampled span that ends takes the
+ * next slot, the oldest is dropped first, and the drops are counted. It is the one span processor of
+ * a silent rank's recording SDK, in place of an exporter: no thread, no socket, no queue that grows.
+ * <p>
+ * Writers do not lock: a span takes a sequence number from one atomic counter and writes its slot,
+ * tagged with that number. Readers ({@link #snapshot()}, {@link #drain()}) keep the spans whose slot
+ * still carries the number they expect, so a slot overwritten while it is read is left out rather
+ * than reported twice or out of order. A span that ends while the ring is drained may be lost to the
+ * drain; it is never handed over twice.
+ */
+public final class SpanRing implements SpanProcessor {
+
+	private final int capacity;
+
+	private final AtomicReferenceArray<Slot> slots;
+
+	/** The sequence number of the next span. */
+	private final AtomicLong next = new AtomicLong();
+
+	/** The first sequence number not yet drained: spans before it were handed over. */
+	private volatile long floor;
+
+	/**
+	 * Creates an empty ring.
+	 * @param capacity how many spans it keeps; more than zero
+	 */
+	public SpanRing(int capacity) {
+		if (capacity <= 0) {
+			throw new IllegalArgumentException("A span ring keeps at least one span, got " + capacity + ".");
+		}
+		this.capacity = capacity;
+		this.slots = new AtomicReferenceArray<>(capacity);
+	}
+
+	@Override
+	public void onStart(Context parentContext, ReadWriteSpan span) {
+	}
+
+	@Override
+	public boolean isStartRequired() {
+		return false;
+	}
+
+	/** Keeps the span when it is sampled: what an exporting rank would have sent. */
+	@Override
+	public void onEnd(ReadableSpan span) {
+		if (span.getSpanContext().isSampled()) {
+			add(span.toSpanData());
+		}
+	}
+
+	@Override
+	public boolean isEndRequired() {
+		return true;
+	}
+
+	void add(SpanData span) {
+		long sequence = this.next.getAndIncrement();
+		this.slots.set(index(sequence), new Slot(sequence, span));
+	}
+
+	/**
+	 * The spans held now, oldest first, without removing them.
+	 * @return the spans and the number dropped before the oldest
+	 */
+	public Contents snapshot() {
+		return read(this.next.get());
+	}
+
+	/**
+	 * Removes and returns the spans held now, oldest first; the drop count starts again at zero.
+	 * @return the spans and the number dropped before the oldest
+	 */
+	public synchronized Contents drain() {
+		long end = this.next.get();
+		Contents contents = read(end);
+		this.floor = end;
+		return contents;
+	}
+
+	/**
+	 * How many spans the ring keeps at most.
+	 * @return the capacity
+	 */
+	public int capacity() {
+		return this.capacity;
+	}
+
+	private Contents read(long end) {
+		long floor = this.floor;
+		long from = Math.max(floor, end - this.capacity);
+		List<SpanData> spans = new ArrayList<>((int) (end - from));
+		long overwritten = 0;
+		for (long sequence = from; sequence < end; sequence++) {
+			Slot slot = this.slots.get(index(sequence));
+			if (slot == null || slot.sequence() < sequence) {
+				// Its writer took the number but has not written yet: the span is not finished here.
+				continue;
+			}
+			if (slot.sequence() == sequence) {
+				spans.add(slot.span());
+			}
+			else {
+				overwritten++;
+			}
+		}
+		return new Contents(Collections.unmodifiableList(spans), (from - floor) + overwritten);
+	}
+
+	private int index(long sequence) {
+		return (int) (sequence % this.capacity);
+	}
+
+	@Override
+	public CompletableResultCode shutdown() {
+		return CompletableResultCode.ofSuccess();
+	}
+
+	@Override
+	public CompletableResultCode forceFlush() {
+		return CompletableResultCode.ofSuccess();
+	}
+
+	@Override
+	public String toString() {
+		return "SpanRing{capacity=" + this.capacity + "}";
+	}
+
+	/**
+	 * What a ring held when it was read.
+	 *
+	 * @param spans the spans, oldest first; unmodifiable
+	 * @param dropped how many spans ended before the oldest held (since the ring was last drained)
+	 * and are no longer held
+	 */
+	public record Contents(List<SpanData> spans, long dropped) {
+
+	}
+
+	private record Slot(long sequence, SpanData span) {
+
+	}
+
+}

@@ -1,0 +1,58 @@
+package nemo.lens.sdk;
+
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+
+import io.opentelemetry.api.trace.TracerProvider;
+import io.opentelemetry.sdk.OpenTelemetrySdk;
+import io.opentelemetry.sdk.resources.Resource;
+
+/**
+ * The SDK a silent rank records its spans with when the flight recorder is on: the tracer
+ * provider, resource and sampler of the SDK it would export with, and a recorder in place of the
+ * exporter. Built by {@link ExportingTelemetry.Builder#buildRecording}.
+ */
+public final class RecordingTelemetry {
+
+	private final OpenTelemetrySdk sdk;
+
+	private final Resource resource;
+
+	RecordingTelemetry(OpenTelemetrySdk sdk, Resource resource) {
+		this.sdk = sdk;
+		this.resource = resource;
+	}
+
+	/**
+	 * The SDK: its tracer provider records; its meter and logger providers are never handed out.
+	 * @return the SDK
+	 */
+	public OpenTelemetrySdk sdk() {
+		return this.sdk;
+	}
+
+	/**
+	 * The tracer provider that records.
+	 * @return the tracer provider
+	 */
+	public TracerProvider tracerProvider() {
+		return this.sdk.getTracerProvider();
+	}
+
+	/**
+	 * The resource of the recorded spans: the rank's, as its exporting SDK would carry it.
+	 * @return the resource
+	 */
+	public Resource resource() {
+		return this.resource;
+	}
+
+	/**
+	 * Stops recording; nothing is exported, so this returns at once.
+	 * @param timeout the longest wait
+	 */
+	public void shutdown(Duration timeout) {
+		this.sdk.shutdown().join(timeout.toNanos(), TimeUnit.NANOSECONDS);
+	}
+
+}

@@ -1,0 +1,74 @@
+package nemo.lens;
+
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+/**
+ * The flight recorder is opt-in and bounded: its settings, their defaults, their variables and the
+ * values they refuse.
+ */
+class FlightRecorderSettingsTests {
+
+	private static NemoLensConfig fromEnv(Map<String, String> env) {
+		return NemoLensConfig.fromEnv(env, "NEMO_LENS", null);
+	}
+
+	@Test
+	void theRecorderIsOffByDefaultWithRoomFor2048SpansAnd1024LogRecordsAndNoDirectory() {
+		NemoLensConfig defaults = NemoLensConfig.defaults();
+		assertThat(defaults.flightRecorderEnabled()).isFalse();
+		assertThat(defaults.flightRecorderSpans()).isEqualTo(2048);
+		assertThat(defaults.flightRecorderLogs()).isEqualTo(1024);
+		assertThat(defaults.flightRecorderDirectory()).isEmpty();
+		assertThat(defaults.flightRecorderDumpOnExit()).isFalse();
+	}
+
+	@Test
+	void everySettingIsReadFromItsVariable() {
+		NemoLensConfig config = fromEnv(Map.of("NEMO_LENS_FLIGHT_RECORDER_ENABLED", "on",
+				"NEMO_LENS_FLIGHT_RECORDER_SPANS", "4_096", "NEMO_LENS_FLIGHT_RECORDER_LOGS", "0",
+				"NEMO_LENS_FLIGHT_RECORDER_DIRECTORY", " /scratch/dumps ", "NEMO_LENS_FLIGHT_RECORDER_DUMP_ON_EXIT",
+				"YES"));
+		assertThat(config).isEqualTo(NemoLensConfig.builder()
+			.flightRecorderEnabled(true)
+			.flightRecorderSpans(4096)
+			.flightRecorderLogs(0)
+			.flightRecorderDirectory("/scratch/dumps")
+			.flightRecorderDumpOnExit(true)
+			.build());
+	}
+
+	@Test
+	void aRingWithoutRoomForOneSpanIsRefusedNamingTheVariableTheValueAndWhatIsAllowed() {
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> fromEnv(Map.of("NEMO_LENS_FLIGHT_RECORDER_SPANS", "0")))
+			.withMessage("NEMO_LENS_FLIGHT_RECORDER_SPANS must be more than zero, got 0.");
+	}
+
+	@Test
+	void aNegativeNumberOfLogRecordsIsRefusedNamingTheVariableTheValueAndWhatIsAllowed() {
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> fromEnv(Map.of("NEMO_LENS_FLIGHT_RECORDER_LOGS", "-1")))
+			.withMessage("NEMO_LENS_FLIGHT_RECORDER_LOGS must not be negative, got -1.");
+	}
+
+	@Test
+	void theBuilderRefusesTheSameValues() {
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> NemoLensConfig.builder().flightRecorderSpans(-5).build())
+			.withMessageContaining("flightRecorderSpans must be more than zero, got -5");
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> NemoLensConfig.builder().flightRecorderLogs(-1).build())
+			.withMessageContaining("flightRecorderLogs must not be negative, got -1");
+	}
+
+	@Test
+	void aNullDirectoryMeansNone() {
+		assertThat(NemoLensConfig.builder().flightRecorderDirectory(null).build().flightRecorderDirectory()).isEmpty();
+	}
+
+}

@@ -1,0 +1,162 @@
+package nemo.lens.recorder;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+import io.opentelemetry.api.common.Attributes;
+import io.opentelemetry.api.trace.SpanContext;
+import io.opentelemetry.api.trace.SpanKind;
+import io.opentelemetry.api.trace.TraceFlags;
+import io.opentelemetry.api.trace.TraceState;
+import io.opentelemetry.sdk.common.InstrumentationScopeInfo;
+import io.opentelemetry.sdk.resources.Resource;
+import io.opentelemetry.sdk.testing.trace.TestSpanData;
+import io.opentelemetry.sdk.trace.data.SpanData;
+import io.opentelemetry.sdk.trace.data.StatusData;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * After a hang, one command reads the dumps of every rank and says which rank stopped first, and in
+ * what: per rank its spans, last span and drops, then the ranks missing and those behind the rest.
+ */
+class DumpReportTests {
+
+	private static final Instant NOW = Instant.parse("2026-12-04T10:15:00Z");
+
+	@TempDir
+	Path directory;
+
+	private int spanCounter;
+
+	private SpanData span(String name, Instant end) {
+		String spanId = String.format("%016x", ++this.spanCounter);
+		return TestSpanData.builder()
+			.setName(name)
+			.setKind(SpanKind.INTERNAL)
+			.setSpanContext(SpanContext.create("0af7651916cd43dd8448eb211c80319c", spanId, TraceFlags.getSampled(),
+					TraceState.getDefault()))
+			.setInstrumentationScopeInfo(InstrumentationScopeInfo.create("trainer"))
+			.setStartEpochNanos(toNanos(end.minusMillis(100)))
+			.setEndEpochNanos(toNanos(end))
+			.setStatus(StatusData.unset())
+			.setHasEnded(true)
+			.setTotalRecordedEvents(0)
+			.setTotalRecordedLinks(0)
+			.setTotalAttributeCount(0)
+			.setAttributes(Attributes.empty())
+			.build();
+	}
+
+	private static long toNanos(Instant instant) {
+		return instant.getEpochSecond() * 1_000_000_000L + instant.getNano();
+	}
+
+	private Path dump(int rank, int worldSize, long dropped, Instant at, SpanData... spans) throws IOException {
+		Resource resource = Resource.builder()
+			.put("dl.rank", rank)
+			.put("dl.world_size", worldSize)
+			.put("nemo.run.id", "run-7")
+			.build();
+		return new DumpWriter(this.directory, "run-7", rank).write(new SpanRing.Contents(List.of(spans), dropped), 8,
+				resource, "request", at);
+	}
+
+	private String report(String... args) {
+		ByteArrayOutputStream out = new ByteArrayOutputStream();
+		ByteArrayOutputStream err = new ByteArrayOutputStream();
+		List<String> all = new ArrayList<>(List.of(args));
+		all.add(this.directory.toString());
+		int status = DumpReport.run(all.toArray(String[]::new), new PrintStream(out, true, StandardCharsets.UTF_8),
+				new PrintStream(err, true, StandardCharsets.UTF_8));
+		assertThat(status).as(err.toString(StandardCharsets.UTF_8)).isZero();
+		return out.toString(StandardCharsets.UTF_8);
+	}
+
+	@Test
+	void eachRankShowsItsSpansItsLastSpanAndItsDrops() throws IOException {
+		dump(0, 2, 5, NOW, span("step", NOW.minusSeconds(2)), span("allreduce", NOW.minusSeconds(1)));
+		dump(1, 2, 0, NOW, span("step", NOW.minusSeconds(1)));
+		String report = report();
+		assertThat(report).contains("Flight recorder dumps: 2 rank(s) of 2")
+			.contains("| 0 | 2 | allreduce | 2026-12-04T10:14:59Z | 5 | run-7-rank-0-20261204T101500.000Z.json |")
+			.contains("| 1 | 1 | step | 2026-12-04T10:14:59Z | 0 | run-7-rank-1-20261204T101500.000Z.json |")
+			.contains("Missing: none")
+			.contains("Behind: none");
+	}
+
+	@Test
+	void ranksWithoutADumpAreMissingUpToTheWorldSizeOfTheDumps() throws IOException {
+		dump(0, 4, 0, NOW, span("step", NOW));
+		dump(2, 4, 0, NOW, span("step", NOW));
+		assertThat(report()).contains("Flight recorder dumps: 2 rank(s) of 4").contains("Missing: 1, 3");
+	}
+
+	@Test
+	void aRankWhoseLastSpanEndedWellBeforeTheOthersIsBehindWithWhatItLastDid() throws IOException {
+		dump(0, 3, 0, NOW, span("step", NOW));
+		dump(1, 3, 0, NOW, span("allreduce", NOW.minusSeconds(60)));
+		dump(2, 3, 0, NOW, span("step", NOW.minusSeconds(1)));
+		assertThat(report()).contains("Behind (first stopped first):")
+			.contains("rank 1: last span 'allreduce' ended at 2026-12-04T10:14:00Z, 60.0 s before the latest rank's")
+			.doesNotContain("rank 2: last span");
+	}
+
+	@Test
+	void theBehindThresholdCanBeSet() throws IOException {
+		dump(0, 2, 0, NOW, span("step", NOW));
+		dump(1, 2, 0, NOW, span("step", NOW.minusSeconds(60)));
+		assertThat(report("--behind", "2m")).contains("Behind: none (no rank's last span ended more than 120.0 s");
+	}
+
+	@Test
+	void theLatestDumpOfARankCounts() throws IOException {
+		dump(0, 1, 0, NOW, span("early", NOW.minusSeconds(30)));
+		dump(0, 1, 0, NOW.plusSeconds(30), span("late", NOW));
+		assertThat(report()).contains("| 0 | 1 | late |").doesNotContain("early");
+	}
+
+	@Test
+	void anEmptyDumpStillCountsForItsRankByItsName() throws IOException {
+		dump(0, 2, 0, NOW, span("step", NOW));
+		dump(1, 2, 0, NOW);
+		assertThat(report()).contains("| 1 | 0 | - | - | ? |").contains("Missing: none");
+	}
+
+	@Test
+	void aFileBeingWrittenIsNotReadAndABrokenOneIsReported() throws IOException {
+		dump(0, 1, 0, NOW, span("step", NOW));
+		Files.writeString(this.directory.resolve(".run-7-rank-0-20261204T101501.000Z.json.tmp"), "{\"resourceSp");
+		Files.writeString(this.directory.resolve("run-7-rank-3-20261204T101501.000Z.json"), "{\"resourceSp");
+		assertThat(report()).contains("Unreadable: run-7-rank-3-20261204T101501.000Z.json")
+			.contains("Flight recorder dumps: 1 rank(s) of 1");
+	}
+
+	@Test
+	void withoutADirectoryTheCommandSaysHowToUseIt() {
+		ByteArrayOutputStream err = new ByteArrayOutputStream();
+		int status = DumpReport.run(new String[0], new PrintStream(new ByteArrayOutputStream()),
+				new PrintStream(err, true, StandardCharsets.UTF_8));
+		assertThat(status).isEqualTo(2);
+		assertThat(err.toString(StandardCharsets.UTF_8)).contains("no directory given").contains("Usage:");
+	}
+
+	@Test
+	void theBehindMarkIsTheMedianSoOneRankFarAheadDoesNotMakeTheRestBehind() throws IOException {
+		dump(0, 3, 0, NOW, span("step", NOW.plusSeconds(600)));
+		dump(1, 3, 0, NOW, span("step", NOW));
+		dump(2, 3, 0, NOW, span("step", NOW.minusSeconds(1)));
+		assertThat(DumpReport.read(this.directory, Duration.ofSeconds(10)).behind()).isEmpty();
+	}
+
+}
