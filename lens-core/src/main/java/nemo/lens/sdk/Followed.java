@@ -5,7 +5,7 @@ import java.util.function.Function;
 import io.opentelemetry.api.OpenTelemetry;
 
 /**
- * One object (a tracer, a logger) resolved from the current target of a
+ * One object (a tracer, a logger, an instrument) resolved from the current target of a
  * {@link SwitchableTelemetry}, again each time the target changed.
  *
  * @param <T> the type of the object
@@ -28,7 +28,14 @@ final class Followed<T> {
 	}
 
 	T get() {
-		OpenTelemetry target = this.owner.target();
+		return getFor(this.owner.target());
+	}
+
+	/**
+	 * The object on a given target: a callback moved to a new target by a switch registers the
+	 * very observers its measurements will then record into.
+	 */
+	T getFor(OpenTelemetry target) {
 		Resolved<T> resolved = this.resolved;
 		if (resolved == null || resolved.target != target) {
 			resolved = new Resolved<>(target, this.resolve.apply(target));

@@ -1,5 +1,6 @@
 package nemo.lens.sdk;
 
+import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.metrics.BatchCallback;
 import io.opentelemetry.api.metrics.DoubleGaugeBuilder;
 import io.opentelemetry.api.metrics.DoubleHistogramBuilder;
@@ -11,9 +12,9 @@ import io.opentelemetry.api.metrics.MeterProvider;
 import io.opentelemetry.api.metrics.ObservableMeasurement;
 
 /**
- * Hands out meters whose instruments come from the target of their {@link SwitchableTelemetry}
- * when they are built: an instrument built before a switch stays with the target it was built on,
- * so instruments are best built where they are used, or again after a switch.
+ * Hands out meters whose instruments follow the switches of their {@link SwitchableTelemetry}: an
+ * instrument built while the rank was silent records into the exporting SDK once the rank is
+ * switched on, and an asynchronous one is observed there, without being built again.
  */
 final class FollowingMeterProvider implements MeterProvider {
 
@@ -50,43 +51,67 @@ final class FollowingMeterProvider implements MeterProvider {
 
 		@Override
 		public Meter build() {
-			return new FollowingMeter(new Followed<>(FollowingMeterProvider.this.owner, this.scope::meter));
+			return new FollowingMeter(new InstrumentSource(FollowingMeterProvider.this.owner, this.scope));
 		}
 
 	}
 
+	/**
+	 * A meter whose instruments follow the switches: each builder keeps a recipe that builds its
+	 * instrument again on a new target.
+	 */
 	private static final class FollowingMeter implements Meter {
 
-		private final Followed<Meter> meter;
+		private final InstrumentSource source;
 
-		FollowingMeter(Followed<Meter> meter) {
-			this.meter = meter;
+		FollowingMeter(InstrumentSource source) {
+			this.source = source;
 		}
 
 		@Override
 		public LongCounterBuilder counterBuilder(String name) {
-			return this.meter.get().counterBuilder(name);
+			return new FollowingCounterBuilders.LongCounters(this.source, name);
 		}
 
 		@Override
 		public LongUpDownCounterBuilder upDownCounterBuilder(String name) {
-			return this.meter.get().upDownCounterBuilder(name);
+			return new FollowingCounterBuilders.LongUpDownCounters(this.source, name);
 		}
 
 		@Override
 		public DoubleHistogramBuilder histogramBuilder(String name) {
-			return this.meter.get().histogramBuilder(name);
+			return new FollowingGaugeAndHistogramBuilders.DoubleHistograms(this.source, name);
 		}
 
 		@Override
 		public DoubleGaugeBuilder gaugeBuilder(String name) {
-			return this.meter.get().gaugeBuilder(name);
+			return new FollowingGaugeAndHistogramBuilders.DoubleGauges(this.source, name);
 		}
 
 		@Override
 		public BatchCallback batchCallback(Runnable callback, ObservableMeasurement observableMeasurement,
 				ObservableMeasurement... additionalMeasurements) {
-			return this.meter.get().batchCallback(callback, observableMeasurement, additionalMeasurements);
+			return this.source.owner().observe((target) -> {
+				ObservableMeasurement[] additional = new ObservableMeasurement[additionalMeasurements.length];
+				for (int i = 0; i < additional.length; i++) {
+					additional[i] = onTarget(additionalMeasurements[i], target);
+				}
+				return this.source.meter(target).batchCallback(callback, onTarget(observableMeasurement, target), additional);
+			});
+		}
+
+		/**
+		 * The target's own observer behind one of ours, which the target's batch callback must be
+		 * given; an observer from elsewhere is passed on as it is.
+		 */
+		private static ObservableMeasurement onTarget(ObservableMeasurement measurement, OpenTelemetry target) {
+			if (measurement instanceof FollowingInstruments.LongObserver observer) {
+				return observer.observer().getFor(target);
+			}
+			if (measurement instanceof FollowingInstruments.DoubleObserver observer) {
+				return observer.observer().getFor(target);
+			}
+			return measurement;
 		}
 
 	}
