@@ -12,6 +12,8 @@ import java.util.Objects;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /**
  * Watches the job-wide control file: one daemon thread, {@code nemo-lens-control}, that looks at
@@ -21,6 +23,8 @@ import java.util.concurrent.TimeUnit;
  * renaming a new file into place; both give the path another file.
  */
 final class ControlFilePoller {
+
+	private static final Logger logger = Logger.getLogger(ControlFilePoller.class.getName());
 
 	/** The largest control file read; anything larger is refused. */
 	static final int MAX_BYTES = 64 * 1024;
@@ -35,10 +39,22 @@ final class ControlFilePoller {
 
 	private Object seen;
 
+	private final Runnable idleWork;
+
 	ControlFilePoller(Path file, Duration interval, Listener listener) {
+		this(file, interval, listener, () -> {
+		});
+	}
+
+	/**
+	 * Creates a poller that also runs some work once, on its own thread, one interval after it
+	 * started: work that prepares for what the file may ask, without a thread of its own.
+	 */
+	ControlFilePoller(Path file, Duration interval, Listener listener, Runnable idleWork) {
 		this.file = Objects.requireNonNull(file, "file must not be null");
 		this.interval = interval;
 		this.listener = listener;
+		this.idleWork = idleWork;
 	}
 
 	synchronized void start() {
@@ -48,6 +64,7 @@ final class ControlFilePoller {
 			return thread;
 		});
 		this.thread.scheduleWithFixedDelay(this::pollSafely, 0, this.interval.toNanos(), TimeUnit.NANOSECONDS);
+		this.thread.schedule(this::idleWorkSafely, this.interval.toNanos(), TimeUnit.NANOSECONDS);
 	}
 
 	synchronized void stop() {
@@ -108,6 +125,15 @@ final class ControlFilePoller {
 			this.listener.read(text);
 		}
 		this.listener.tick();
+	}
+
+	private void idleWorkSafely() {
+		try {
+			this.idleWork.run();
+		}
+		catch (RuntimeException ex) {
+			logger.log(Level.FINE, "NeMo Lens could not prepare the rank for a switch", ex);
+		}
 	}
 
 	private void pollSafely() {

@@ -49,6 +49,8 @@ final class LivePipeline {
 
 	private boolean built;
 
+	private boolean warmedUp;
+
 	private boolean shutDown;
 
 	/**
@@ -112,6 +114,32 @@ final class LivePipeline {
 		if (this.current != null && !this.built) {
 			this.built = true;
 			this.onFirstBuild.run();
+		}
+	}
+
+	/**
+	 * Builds an SDK for the enabled traces and logs and shuts it down at once, exporting nothing, on a
+	 * rank that exports nothing yet: a JVM's first SDK loads thousands of classes, and without this
+	 * the first switch-on waits for them while the operator waits for the first span. Runs once, on
+	 * the caller's thread, which should be one that the application does not wait for.
+	 */
+	void warmUp() {
+		synchronized (this) {
+			if (this.shutDown || this.built || this.warmedUp) {
+				return;
+			}
+			this.warmedUp = true;
+		}
+		// Traces and logs only: their batch processors send nothing when nothing was recorded, but a
+		// metric reader sends at shutdown what the SDK's own processors observe about themselves.
+		Set<Signal> prepared = EnumSet.noneOf(Signal.class);
+		for (Signal signal : EnumSet.of(Signal.TRACES, Signal.LOGS)) {
+			if (this.config.signalEnabled(signal)) {
+				prepared.add(signal);
+			}
+		}
+		if (!prepared.isEmpty()) {
+			this.builder.apply(prepared).shutdown(this.config.shutdownTimeout());
 		}
 	}
 

@@ -326,6 +326,20 @@ public final class TelemetryHandle implements AutoCloseable {
 	}
 
 	/**
+	 * Prepares a rank that exports nothing to be switched on quickly: builds the exporting SDK once
+	 * and shuts it down at once, exporting nothing, so that the classes a JVM's first SDK loads are
+	 * loaded before an operator waits for the first span. Does nothing on a rank that exports or has
+	 * exported, or after the first call. It blocks for a few hundred milliseconds: call it from a
+	 * thread the application does not wait for. A rank with a control file does this by itself, on
+	 * its poller's thread, one interval after start-up.
+	 */
+	public void prepareToSwitchOn() {
+		if (this.config.enabled()) {
+			this.pipeline.warmUp();
+		}
+	}
+
+	/**
 	 * The SDK running now, for what the {@code OpenTelemetry} API does not offer (a flush).
 	 * @return the SDK; empty while the rank exports nothing
 	 */

@@ -172,7 +172,8 @@ public final class TelemetrySetup {
 		JobControl control = new JobControl(config.controlFile(), config, rank,
 				() -> Set.copyOf(this.registry.registeredStrategies()), (spec) -> SpanGroups.of(spec, extraGroups),
 				handle.live()::decide, warnings, handle.live()::controlChanged, handle::dumpRequestedByControlFile);
-		handle.live().controlBy(control, new ControlFilePoller(Path.of(config.controlFile()), config.controlInterval(), control));
+		handle.live().controlBy(control, new ControlFilePoller(Path.of(config.controlFile()),
+				config.controlInterval(), control, handle::prepareToSwitchOn));
 	}
 
 	/** Checked on every rank, so that a bad spec fails the whole job at start, not only its exporters. */

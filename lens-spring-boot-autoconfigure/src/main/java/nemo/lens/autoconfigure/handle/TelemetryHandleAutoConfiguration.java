@@ -17,6 +17,7 @@ import org.apache.commons.logging.LogFactory;
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -58,6 +59,13 @@ public final class TelemetryHandleAutoConfiguration {
 							+ "(NEMO_LENS_RANK, NEMO_LENS_WORLD_SIZE) explicitly.",
 					ex);
 		}
+	}
+
+	@Bean
+	@ConditionalOnBean(TelemetryHandle.class)
+	@ConditionalOnMissingBean
+	SwitchOnPreparation lensSwitchOnPreparation(TelemetryHandle handle, Environment environment) {
+		return new SwitchOnPreparation(handle, environment);
 	}
 
 	/**

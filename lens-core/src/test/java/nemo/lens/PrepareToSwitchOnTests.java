@@ -1,0 +1,144 @@
+package nemo.lens;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Collectors;
+
+import com.sun.net.httpserver.HttpServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A silent rank prepared to be switched on builds its exporting SDK once and closes it, so that
+ * the first switch does not wait for the SDK's classes; it sends nothing and keeps no thread.
+ */
+class PrepareToSwitchOnTests {
+
+	private final AtomicInteger traceRequests = new AtomicInteger();
+
+	private final AtomicInteger requests = new AtomicInteger();
+
+	private HttpServer receiver;
+
+	private TelemetryHandle handle;
+
+	@AfterEach
+	void stop() {
+		if (this.handle != null) {
+			this.handle.shutdown();
+		}
+		if (this.receiver != null) {
+			this.receiver.stop(0);
+		}
+	}
+
+	private TelemetryHandle silentRank(NemoLensConfig.Builder config) throws IOException {
+		this.receiver = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+		this.receiver.createContext("/", (exchange) -> {
+			exchange.getRequestBody().readAllBytes();
+			this.requests.incrementAndGet();
+			if (exchange.getRequestURI().getPath().endsWith("/v1/traces")) {
+				this.traceRequests.incrementAndGet();
+			}
+			exchange.sendResponseHeaders(200, -1);
+			exchange.close();
+		});
+		this.receiver.start();
+		String endpoint = "http://127.0.0.1:" + this.receiver.getAddress().getPort();
+		this.handle = new TelemetrySetup(new ExportStrategyRegistry((name) -> null), (name) -> null).setup(
+				config.enabled(true).exportStrategy("single_rank").exportRank(0).build(), 1, 2,
+				TelemetryOptions.builder()
+					.shutdownHook(false)
+					.otelProperties(Map.of("otel.exporter.otlp.protocol", "http/protobuf", "otel.exporter.otlp.endpoint",
+							endpoint))
+					.build());
+		assertThat(this.handle.isExporting()).isFalse();
+		return this.handle;
+	}
+
+	private static Set<Thread> sdkThreads() {
+		return Thread.getAllStackTraces()
+			.keySet()
+			.stream()
+			.filter((thread) -> thread.getName().startsWith("BatchSpanProcessor")
+					|| thread.getName().startsWith("PeriodicMetricReader"))
+			.collect(Collectors.toSet());
+	}
+
+	@Test
+	void aPreparedSilentRankSendsNothingAndKeepsNoSdkThread() throws IOException {
+		Set<Thread> before = sdkThreads();
+		TelemetryHandle silent = silentRank(NemoLensConfig.builder());
+		silent.prepareToSwitchOn();
+		// The span processor's thread ends when it next wakes, within its 5 s schedule delay.
+		assertThat(Await.until(() -> before.containsAll(sdkThreads()))).as("the prepared SDK's threads ended").isTrue();
+		assertThat(silent.isExporting()).isFalse();
+		assertThat(silent.sdk()).isEmpty();
+		silent.shutdown();
+		assertThat(this.requests).as("requests the receiver got").hasValue(0);
+	}
+
+	@Test
+	void aPreparedRankSwitchedOnExportsItsFirstSpanAtOnce() throws IOException {
+		TelemetryHandle silent = silentRank(NemoLensConfig.builder());
+		silent.prepareToSwitchOn();
+		silent.override(ExportOverride.State.EXPORTING, Duration.ofMinutes(5), "test");
+		silent.tracer().spanBuilder("first").startSpan().end();
+		assertThat(Await.until(() -> this.traceRequests.get() == 1)).as("the first span arrived").isTrue();
+	}
+
+	@Test
+	void aRankWithAControlFileIsPreparedByItsPollerOneIntervalAfterStart(@TempDir Path folder) throws Exception {
+		Set<Thread> before = sdkThreads();
+		TelemetryHandle silent = silentRank(NemoLensConfig.builder()
+			.controlFile(folder.resolve("control").toString())
+			.controlInterval(Duration.ofMillis(50)));
+		AtomicReference<Thread> seen = new AtomicReference<>();
+		assertThat(Await.until(() -> {
+			sdkThreads().stream().filter((thread) -> !before.contains(thread)).findFirst().ifPresent(seen::set);
+			return seen.get() != null;
+		})).as("an SDK was built on the poller's thread").isTrue();
+		assertThat(silent.isExporting()).isFalse();
+		assertThat(silent.sdk()).isEmpty();
+	}
+
+	@Test
+	void thePollersIdleWorkRunsOnceOnItsOwnThread(@TempDir Path folder) throws InterruptedException {
+		CountDownLatch ran = new CountDownLatch(1);
+		AtomicInteger runs = new AtomicInteger();
+		AtomicReference<String> thread = new AtomicReference<>();
+		ControlFilePoller poller = new ControlFilePoller(folder.resolve("control"), Duration.ofMillis(10),
+				new JobControl(folder.resolve("control").toString(), NemoLensConfig.builder().build(), 0, Set::of,
+						(groups) -> {
+						}, (settings) -> null, (warning) -> {
+						}, () -> {
+						}, (dump) -> {
+						}),
+				() -> {
+					runs.incrementAndGet();
+					thread.set(Thread.currentThread().getName());
+					ran.countDown();
+				});
+		poller.start();
+		try {
+			assertThat(ran.await(1, TimeUnit.MINUTES)).isTrue();
+			assertThat(thread.get()).isEqualTo("nemo-lens-control");
+		}
+		finally {
+			poller.stop();
+		}
+		assertThat(runs).hasValue(1);
+	}
+
+}
