@@ -3,11 +3,17 @@ package nemo.lens;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
+import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Collectors;
 
 import io.opentelemetry.api.trace.Tracer;
+import io.opentelemetry.sdk.common.CompletableResultCode;
+import io.opentelemetry.sdk.trace.data.SpanData;
+import io.opentelemetry.sdk.trace.export.SpanExporter;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -84,6 +90,49 @@ class ExportOverrideTests {
 		assertThat(exporting.isExporting()).isFalse();
 		assertThat(exporting.sdk()).isEmpty();
 		assertThat(this.spans.isShutDown()).as("the caller's exporter stays open for a later switch").isFalse();
+	}
+
+	@Test
+	void spansQueuedWhileTheFirstExportIsUnderWayAreSentAtSwitchOff() throws InterruptedException {
+		CompletableResultCode firstExport = new CompletableResultCode();
+		List<String> exported = new CopyOnWriteArrayList<>();
+		SpanExporter slowFirst = new SpanExporter() {
+
+			@Override
+			public CompletableResultCode export(Collection<SpanData> batch) {
+				boolean first = exported.isEmpty();
+				batch.forEach((span) -> exported.add(span.getName()));
+				return first ? firstExport : CompletableResultCode.ofSuccess();
+			}
+
+			@Override
+			public CompletableResultCode flush() {
+				return CompletableResultCode.ofSuccess();
+			}
+
+			@Override
+			public CompletableResultCode shutdown() {
+				return CompletableResultCode.ofSuccess();
+			}
+
+		};
+		NemoLensConfig config = NemoLensConfig.builder().enabled(true).exporter("none").build();
+		this.handle = new TelemetrySetup(new ExportStrategyRegistry(this.env::get), this.env::get).setup(config, 0, 4,
+				TelemetryOptions.builder().spanExporter(slowFirst).shutdownHook(false).build());
+		this.handle.override(ExportOverride.State.EXPORTING, Duration.ofMinutes(15), "test");
+		Tracer tracer = this.handle.tracer();
+		tracer.spanBuilder("first").startSpan().end();
+		assertThat(Await.until(() -> exported.contains("first"))).as("the first span's export began").isTrue();
+		for (int i = 0; i < 5; i++) {
+			tracer.spanBuilder("queued").startSpan().end();
+		}
+		Thread switchOff = new Thread(() -> this.handle.removeOverride("test"));
+		switchOff.start();
+		// The switch now waits for the SDK to shut down, while the first export is still under way.
+		assertThat(Await.until(() -> switchOff.getState() == Thread.State.TIMED_WAITING)).isTrue();
+		firstExport.succeed();
+		switchOff.join(Duration.ofMinutes(1).toMillis());
+		assertThat(exported).containsExactly("first", "queued", "queued", "queued", "queued", "queued");
 	}
 
 	@Test

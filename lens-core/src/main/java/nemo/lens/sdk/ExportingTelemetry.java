@@ -26,6 +26,7 @@ import io.opentelemetry.sdk.logs.export.LogRecordExporter;
 import io.opentelemetry.sdk.metrics.export.MetricReader;
 import io.opentelemetry.sdk.metrics.export.PeriodicMetricReader;
 import io.opentelemetry.sdk.resources.Resource;
+import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import io.opentelemetry.sdk.trace.SpanProcessor;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import io.opentelemetry.sdk.trace.export.SpanExporter;
@@ -69,10 +70,16 @@ public final class ExportingTelemetry {
 	 * still hold and then stops them, but some of its parts (the periodic metric reader) block the
 	 * calling thread until their exporter answers; a dead collector must not hold up the caller.
 	 */
-	private CompletableResultCode shutdownInBackground() {
+	private CompletableResultCode shutdownInBackground(Duration timeout) {
 		CompletableResultCode result = new CompletableResultCode();
 		Thread shutdown = new Thread(() -> {
 			try {
+				// A flush asked for while another is under way (the first span's) is handed that one's
+				// result, which does not cover the spans queued since, and the batch processor's
+				// shutdown flushes that way: wait for the flush under way, then ask for a fresh one.
+				SdkTracerProvider traces = this.sdk.getSdkTracerProvider();
+				traces.forceFlush().join(timeout.toNanos(), TimeUnit.NANOSECONDS);
+				traces.forceFlush().join(timeout.toNanos(), TimeUnit.NANOSECONDS);
 				CompletableResultCode sdkResult = this.sdk.shutdown();
 				sdkResult.whenComplete(() -> {
 					if (sdkResult.isSuccess()) {
@@ -161,7 +168,7 @@ public final class ExportingTelemetry {
 			return true;
 		}
 		int truncated = this.openSpans.endOpenSpans();
-		boolean completed = shutdownInBackground().join(timeout.toNanos(), TimeUnit.NANOSECONDS).isSuccess();
+		boolean completed = shutdownInBackground(timeout).join(timeout.toNanos(), TimeUnit.NANOSECONDS).isSuccess();
 		if (!completed) {
 			this.warnings.accept("NeMo Lens telemetry did not finish shutting down within " + timeout.toMillis()
 					+ " ms; telemetry not yet sent was dropped");
