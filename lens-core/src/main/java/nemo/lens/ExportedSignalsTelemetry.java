@@ -24,17 +24,20 @@ final class ExportedSignalsTelemetry implements OpenTelemetry {
 	private final ContextPropagators propagators;
 
 	ExportedSignalsTelemetry(OpenTelemetry sdk, Set<Signal> exported) {
-		this(sdk, exported, TracerProvider.noop());
+		this(sdk, exported, TracerProvider.noop(), LoggerProvider.noop());
 	}
 
 	/**
 	 * @param silentTraces the tracer provider where traces are not exported: the no-op one, or a
 	 * flight recorder's
+	 * @param silentLogs the logger provider where logs are not exported: the no-op one, or a flight
+	 * recorder's
 	 */
-	ExportedSignalsTelemetry(OpenTelemetry sdk, Set<Signal> exported, TracerProvider silentTraces) {
+	ExportedSignalsTelemetry(OpenTelemetry sdk, Set<Signal> exported, TracerProvider silentTraces,
+			LoggerProvider silentLogs) {
 		this.tracerProvider = exported.contains(Signal.TRACES) ? sdk.getTracerProvider() : silentTraces;
 		this.meterProvider = exported.contains(Signal.METRICS) ? sdk.getMeterProvider() : MeterProvider.noop();
-		this.loggerProvider = exported.contains(Signal.LOGS) ? sdk.getLogsBridge() : LoggerProvider.noop();
+		this.loggerProvider = exported.contains(Signal.LOGS) ? sdk.getLogsBridge() : silentLogs;
 		this.propagators = sdk.getPropagators();
 	}
 

@@ -13,6 +13,7 @@ import java.util.logging.Logger;
 
 import io.opentelemetry.api.OpenTelemetry;
 import nemo.lens.recorder.DumpWriter;
+import nemo.lens.recorder.LogRing;
 import nemo.lens.recorder.SpanRing;
 import nemo.lens.sdk.ExportingTelemetry;
 import nemo.lens.sdk.RecordingTelemetry;
@@ -29,6 +30,9 @@ final class FlightRecorder {
 
 	private final SpanRing ring;
 
+	/** The log records kept, or {@code null} when the rank records no logs. */
+	private final LogRing logs;
+
 	private final RecordingTelemetry recording;
 
 	private final OpenTelemetry telemetry;
@@ -44,15 +48,18 @@ final class FlightRecorder {
 	private volatile LastDump lastDump;
 
 	/**
-	 * @param ring the ring the recording SDK writes to
+	 * @param ring the span ring the recording SDK writes to
+	 * @param logs the log ring the recording SDK writes to, or {@code null} to record no logs
 	 * @param recording the recording SDK
 	 * @param writer writes dumps, or {@code null} when no directory is set
 	 * @param clock the time of dumps
 	 */
-	FlightRecorder(SpanRing ring, RecordingTelemetry recording, DumpWriter writer, Clock clock) {
+	FlightRecorder(SpanRing ring, LogRing logs, RecordingTelemetry recording, DumpWriter writer, Clock clock) {
 		this.ring = ring;
+		this.logs = logs;
 		this.recording = recording;
-		this.telemetry = new ExportedSignalsTelemetry(recording.sdk(), EnumSet.of(Signal.TRACES));
+		this.telemetry = new ExportedSignalsTelemetry(recording.sdk(),
+				(logs != null) ? EnumSet.of(Signal.TRACES, Signal.LOGS) : EnumSet.of(Signal.TRACES));
 		this.writer = writer;
 		this.clock = clock;
 	}
@@ -62,7 +69,10 @@ final class FlightRecorder {
 		return config.enabled() && config.tracesEnabled() && config.flightRecorderEnabled();
 	}
 
-	/** The telemetry of a silent rank that records: spans into the ring, no-op metrics and logs. */
+	/**
+	 * The telemetry of a silent rank that records: spans into the ring, log records into theirs
+	 * when it records logs, no-op metrics.
+	 */
 	OpenTelemetry telemetry() {
 		return this.telemetry;
 	}
@@ -88,6 +98,24 @@ final class FlightRecorder {
 	}
 
 	/**
+	 * Hands the recorded log records over to an SDK that starts exporting logs, ahead of its own,
+	 * and empties their ring; does nothing when the rank records no logs.
+	 * @param sdk the SDK
+	 * @param timeout the longest wait for its exporters; zero sends without waiting
+	 */
+	void handOverLogs(ExportingTelemetry sdk, Duration timeout) {
+		if (this.logs == null) {
+			return;
+		}
+		LogRing.Contents contents = this.logs.drain();
+		if (!contents.records().isEmpty() && !sdk.exportLogsFirst(contents.records(), timeout)
+				&& this.handOverFailureLogged.compareAndSet(false, true)) {
+			logger.warning("NeMo Lens: the flight recorder's log records were not all taken by the exporter within "
+					+ timeout.toMillis() + " ms of the switch; they may be lost");
+		}
+	}
+
+	/**
 	 * Writes the ring, without emptying it, to a file.
 	 * @param trigger what asks, recorded in the dump
 	 * @return the file, or empty when no directory is set or it could not be written
@@ -100,7 +128,8 @@ final class FlightRecorder {
 		}
 		Instant now = this.clock.instant();
 		try {
-			Path written = this.writer.write(this.ring.snapshot(), this.ring.capacity(), this.recording.resource(),
+			Path written = this.writer.write(this.ring.snapshot(), this.ring.capacity(),
+					(this.logs != null) ? this.logs.snapshot() : LogRing.Contents.EMPTY, this.recording.resource(),
 					trigger, now);
 			this.lastDump = new LastDump(written, now);
 			logger.log(Level.INFO, "NeMo Lens: flight recorder dumped to {0} ({1})", new Object[] { written, trigger });

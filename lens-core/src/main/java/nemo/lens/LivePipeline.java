@@ -7,7 +7,6 @@ import java.util.Set;
 import java.util.function.Function;
 
 import io.opentelemetry.api.OpenTelemetry;
-import io.opentelemetry.api.trace.TracerProvider;
 import nemo.lens.sdk.ExportingTelemetry;
 import nemo.lens.sdk.ReusableExports;
 import nemo.lens.sdk.SwitchableTelemetry;
@@ -102,6 +101,9 @@ final class LivePipeline {
 				// What ended on the recording side while the first hand-over was on its way.
 				this.recorder.handOver(next, Duration.ZERO);
 			}
+			if (this.recorder != null && signals.contains(Signal.LOGS) && !this.exported.contains(Signal.LOGS)) {
+				this.recorder.handOverLogs(next, timeout);
+			}
 			this.current = next;
 		}
 		this.exported = Collections.unmodifiableSet(signals.isEmpty() ? EnumSet.noneOf(Signal.class)
@@ -150,8 +152,10 @@ final class LivePipeline {
 	private OpenTelemetry route(ExportingTelemetry sdk, Set<Signal> signals) {
 		for (Signal signal : Signal.values()) {
 			if (this.config.signalEnabled(signal) && !signals.contains(signal)) {
-				return new ExportedSignalsTelemetry(sdk.sdk(), signals,
-						(this.recorder != null) ? this.recorder.telemetry().getTracerProvider() : TracerProvider.noop());
+				return (this.recorder != null)
+						? new ExportedSignalsTelemetry(sdk.sdk(), signals, this.recorder.telemetry().getTracerProvider(),
+								this.recorder.telemetry().getLogsBridge())
+						: new ExportedSignalsTelemetry(sdk.sdk(), signals);
 			}
 		}
 		return sdk.sdk();

@@ -17,6 +17,7 @@ import io.opentelemetry.api.trace.propagation.W3CTraceContextPropagator;
 import io.opentelemetry.context.propagation.ContextPropagators;
 import io.opentelemetry.context.propagation.TextMapPropagator;
 import nemo.lens.recorder.DumpWriter;
+import nemo.lens.recorder.LogRing;
 import nemo.lens.recorder.SpanRing;
 import nemo.lens.sdk.ExportingTelemetry;
 import nemo.lens.sdk.RecordingTelemetry;
@@ -150,14 +151,16 @@ public final class TelemetrySetup {
 	 */
 	private FlightRecorder flightRecorder(NemoLensConfig config, int rank, int worldSize, ReusableExports exports) {
 		SpanRing ring = new SpanRing(config.flightRecorderSpans());
+		LogRing logs = (config.logsEnabled() && config.flightRecorderLogs() > 0)
+				? new LogRing(config.flightRecorderLogs()) : null;
 		RecordingTelemetry recording = ExportingTelemetry.builder(config)
 			.rank(rank, worldSize)
 			.options(exports)
 			.environment(this.environment)
-			.buildRecording(ring);
+			.buildRecording(ring, logs);
 		DumpWriter writer = config.flightRecorderDirectory().isEmpty() ? null
 				: new DumpWriter(Path.of(config.flightRecorderDirectory()), config.runId(), rank);
-		return new FlightRecorder(ring, recording, writer, Clock.systemUTC());
+		return new FlightRecorder(ring, logs, recording, writer, Clock.systemUTC());
 	}
 
 	/**

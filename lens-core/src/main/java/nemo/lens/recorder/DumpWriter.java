@@ -22,7 +22,7 @@ import io.opentelemetry.sdk.trace.data.SpanData;
 /**
  * Writes what a span ring holds to {@code <directory>/<run id>-rank-<rank>-<UTC time>.json}, one
  * line of OTLP JSON (an {@code ExportTraceServiceRequest}, as the Collector's {@code otlpjsonfile}
- * receiver reads it). The file is written under a hidden temporary name in the same directory and
+ * receiver reads it), and what a log ring holds as a second line when it holds any. The file is written under a hidden temporary name in the same directory and
  * renamed into place, so a reader never sees half a file.
  * <p>
  * A dump describes itself: every span carries the rank's resource (rank, world size, run id,
@@ -83,6 +83,24 @@ public final class DumpWriter {
 	 */
 	public Path write(SpanRing.Contents contents, int capacity, Resource resource, String trigger, Instant now)
 			throws IOException {
+		return write(contents, capacity, LogRing.Contents.EMPTY, resource, trigger, now);
+	}
+
+	/**
+	 * Writes one dump of spans and log records: the log records, when there are any, as a second
+	 * line (an {@code ExportLogsServiceRequest}) under the resource they were emitted with; readers
+	 * of the first line, such as {@link DumpReport}, are not affected.
+	 * @param contents what the span ring holds
+	 * @param capacity the span ring's capacity
+	 * @param logs what the log ring holds
+	 * @param resource the rank's resource
+	 * @param trigger what asked for the dump
+	 * @param now the dump's time, part of the file name
+	 * @return the file written
+	 * @throws IOException when the directory cannot be made or written (a full disk, no permission)
+	 */
+	public Path write(SpanRing.Contents contents, int capacity, LogRing.Contents logs, Resource resource,
+			String trigger, Instant now) throws IOException {
 		Resource described = describe(resource, contents, capacity, trigger);
 		List<SpanData> spans = contents.spans().stream().<SpanData>map((span) -> new Dumped(span, described)).toList();
 		Files.createDirectories(this.directory);
@@ -91,6 +109,9 @@ public final class DumpWriter {
 		try {
 			try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(temporary))) {
 				OtlpJson.write(spans, out);
+				if (!logs.records().isEmpty()) {
+					OtlpJson.writeLogs(logs.records(), out);
+				}
 			}
 			return Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE);
 		}

@@ -1,14 +1,17 @@
 package nemo.lens.recorder;
 
+import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.Collection;
 
+import io.opentelemetry.exporter.internal.otlp.logs.LogsRequestMarshaler;
 import io.opentelemetry.exporter.internal.otlp.traces.TraceRequestMarshaler;
+import io.opentelemetry.sdk.logs.data.LogRecordData;
 import io.opentelemetry.sdk.trace.data.SpanData;
 
 /**
- * Spans as one OTLP JSON line: an {@code ExportTraceServiceRequest}, the encoding of OTLP/HTTP
+ * Spans (and log records) as OTLP JSON lines, spans as an {@code ExportTraceServiceRequest}, the encoding of OTLP/HTTP
  * JSON, which the Collector's {@code otlpjsonfile} receiver reads line by line. Written by the
  * SDK's own marshaler (what its OTLP exporters and its logging-otlp exporter use) rather than by
  * hand; it is an internal class of the SDK, so it is named here only.
@@ -19,8 +22,36 @@ final class OtlpJson {
 	}
 
 	static void write(Collection<SpanData> spans, OutputStream out) throws IOException {
-		TraceRequestMarshaler.create(spans).writeJsonTo(out);
+		TraceRequestMarshaler.create(spans).writeJsonTo(new KeptOpen(out));
 		out.write('\n');
+	}
+
+	/** Log records as one OTLP JSON line, an {@code ExportLogsServiceRequest}. */
+	static void writeLogs(Collection<LogRecordData> records, OutputStream out) throws IOException {
+		LogsRequestMarshaler.create(records).writeJsonTo(new KeptOpen(out));
+		out.write('\n');
+	}
+
+	/**
+	 * The marshaler closes the stream it wrote to (its JSON generator does), and a dump writes more
+	 * than one line to the same stream: closing this one only flushes.
+	 */
+	private static final class KeptOpen extends FilterOutputStream {
+
+		KeptOpen(OutputStream out) {
+			super(out);
+		}
+
+		@Override
+		public void write(byte[] bytes, int offset, int length) throws IOException {
+			this.out.write(bytes, offset, length);
+		}
+
+		@Override
+		public void close() throws IOException {
+			flush();
+		}
+
 	}
 
 }

@@ -22,6 +22,8 @@ import io.opentelemetry.sdk.OpenTelemetrySdk;
 import io.opentelemetry.sdk.autoconfigure.AutoConfiguredOpenTelemetrySdk;
 import io.opentelemetry.sdk.autoconfigure.AutoConfiguredOpenTelemetrySdkBuilder;
 import io.opentelemetry.sdk.common.CompletableResultCode;
+import io.opentelemetry.sdk.logs.LogRecordProcessor;
+import io.opentelemetry.sdk.logs.data.LogRecordData;
 import io.opentelemetry.sdk.logs.export.LogRecordExporter;
 import io.opentelemetry.sdk.metrics.export.MetricReader;
 import io.opentelemetry.sdk.metrics.export.PeriodicMetricReader;
@@ -54,15 +56,19 @@ public final class ExportingTelemetry {
 	/** The span exporters the SDK sends through, unwrapped, for spans recorded before it ran. */
 	private final List<SpanExporter> spanExporters;
 
+	/** The log record exporters the SDK sends through, for log records recorded before it ran. */
+	private final List<LogRecordExporter> logExporters;
+
 	private final AtomicBoolean shutDown = new AtomicBoolean();
 
 	private ExportingTelemetry(OpenTelemetrySdk sdk, OpenSpanTracker openSpans, DeliveryLedger ledger,
-			Consumer<String> warnings, List<SpanExporter> spanExporters) {
+			Consumer<String> warnings, List<SpanExporter> spanExporters, List<LogRecordExporter> logExporters) {
 		this.sdk = sdk;
 		this.openSpans = openSpans;
 		this.ledger = ledger;
 		this.warnings = warnings;
 		this.spanExporters = List.copyOf(spanExporters);
+		this.logExporters = List.copyOf(logExporters);
 	}
 
 	/**
@@ -137,14 +143,32 @@ public final class ExportingTelemetry {
 	 * @return whether every exporter took the spans in time
 	 */
 	public boolean exportFirst(Collection<SpanData> spans, Duration timeout) {
-		if (spans.isEmpty() || this.spanExporters.isEmpty()) {
+		return sendFirst(spans, this.spanExporters, (exporter) -> exporter.export(spans), SpanExporter::flush,
+				timeout);
+	}
+
+	/**
+	 * Sends log records emitted before this SDK ran (a flight recorder's) through the SDK's log
+	 * record exporters, ahead of its own, as {@link #exportFirst} does for spans.
+	 * @param records the log records, oldest first
+	 * @param timeout the longest wait for the exporters; zero sends without waiting
+	 * @return whether every exporter took the records in time
+	 */
+	public boolean exportLogsFirst(Collection<LogRecordData> records, Duration timeout) {
+		return sendFirst(records, this.logExporters, (exporter) -> exporter.export(records),
+				LogRecordExporter::flush, timeout);
+	}
+
+	private static <E> boolean sendFirst(Collection<?> items, List<E> exporters,
+			Function<E, CompletableResultCode> export, Function<E, CompletableResultCode> flush, Duration timeout) {
+		if (items.isEmpty() || exporters.isEmpty()) {
 			return true;
 		}
 		List<CompletableResultCode> results = new ArrayList<>();
-		for (SpanExporter exporter : this.spanExporters) {
+		for (E exporter : exporters) {
 			try {
-				results.add(exporter.export(spans));
-				results.add(exporter.flush());
+				results.add(export.apply(exporter));
+				results.add(flush.apply(exporter));
 			}
 			catch (RuntimeException ex) {
 				results.add(CompletableResultCode.ofExceptionalFailure(ex));
@@ -275,10 +299,15 @@ public final class ExportingTelemetry {
 					: (message) -> logger.log(Level.WARNING, message);
 			DeliveryLedger ledger = new DeliveryLedger(openSpans::endedSampledSpans, warnings);
 			List<SpanExporter> spanExporters = new CopyOnWriteArrayList<>();
+			List<LogRecordExporter> logExporters = new CopyOnWriteArrayList<>();
 			AutoConfiguredOpenTelemetrySdkBuilder sdk = autoConfigured(() -> signalProperties(exporter), null)
 				.addSpanExporterCustomizer((configured, properties) -> {
 					spanExporters.add(configured);
 					return ledger.counting(configured);
+				})
+				.addLogRecordExporterCustomizer((configured, properties) -> {
+					logExporters.add(configured);
+					return configured;
 				})
 				.addMetricExporterCustomizer((configured, properties) -> ledger.counting(configured));
 			AtomicReference<OpenTelemetrySdk> built = new AtomicReference<>();
@@ -296,12 +325,13 @@ public final class ExportingTelemetry {
 			LogRecordExporter logs = (this.options.logRecordExporter() != null) ? this.options.logRecordExporter()
 					: (exporter == ExporterName.CONSOLE) ? new ConsoleLogRecordExporter(this.console) : null;
 			if (this.config.logsEnabled() && logs != null) {
+				logExporters.add(logs);
 				sdk.addLoggerProviderCustomizer((provider, properties) -> provider
 					.addLogRecordProcessor(BatchProcessors.logRecords(logs, properties)));
 			}
 			OpenTelemetrySdk running = sdk.build().getOpenTelemetrySdk();
 			built.set(running);
-			return new ExportingTelemetry(running, openSpans, ledger, warnings, spanExporters);
+			return new ExportingTelemetry(running, openSpans, ledger, warnings, spanExporters, logExporters);
 		}
 
 		/**
@@ -312,9 +342,24 @@ public final class ExportingTelemetry {
 		 * @return the running SDK
 		 */
 		public RecordingTelemetry buildRecording(SpanProcessor recorder) {
+			return buildRecording(recorder, null);
+		}
+
+		/**
+		 * Builds the SDK a silent rank records its spans and log records with: as
+		 * {@link #buildRecording(SpanProcessor)}, and the log recorder as its logger provider's one
+		 * processor.
+		 * @param recorder where finished spans go
+		 * @param logRecorder where emitted log records go, or {@code null} to record none
+		 * @return the running SDK
+		 */
+		public RecordingTelemetry buildRecording(SpanProcessor recorder, LogRecordProcessor logRecorder) {
 			AtomicReference<Resource> resource = new AtomicReference<>(Resource.empty());
 			AutoConfiguredOpenTelemetrySdkBuilder sdk = autoConfigured(this::recordingProperties, resource::set)
 				.addTracerProviderCustomizer((traces, properties) -> traces.addSpanProcessor(recorder));
+			if (logRecorder != null) {
+				sdk.addLoggerProviderCustomizer((logs, properties) -> logs.addLogRecordProcessor(logRecorder));
+			}
 			return new RecordingTelemetry(sdk.build().getOpenTelemetrySdk(), resource.get());
 		}
 
