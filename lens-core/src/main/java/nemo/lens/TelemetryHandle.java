@@ -217,6 +217,17 @@ public final class TelemetryHandle implements AutoCloseable {
 	}
 
 	/**
+	 * As {@link #dumpFlightRecorder()}, for an integration that dumps on an event of its own, such
+	 * as a Spring application that fails to start.
+	 * @param trigger what asks, written to the dump's {@code nemo.lens.flight_recorder.trigger}
+	 * attribute, such as {@code startup-failure}
+	 * @return the file written; empty when the recorder is off, no directory is set, or writing failed
+	 */
+	public Optional<Path> dumpFlightRecorder(String trigger) {
+		return dump(trigger);
+	}
+
+	/**
 	 * The flight recorder and what it holds now.
 	 * @return its state; empty when the recorder is off ({@code nemo.lens.flight-recorder.enabled},
 	 * or telemetry or traces disabled)

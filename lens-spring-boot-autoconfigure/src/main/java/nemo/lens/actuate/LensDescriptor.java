@@ -7,6 +7,7 @@ import java.util.Map;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import nemo.lens.ControlStatus;
 import nemo.lens.ExportStrategyRegistry;
+import nemo.lens.FlightRecorderStatus;
 import nemo.lens.Signal;
 import nemo.lens.TelemetryHandle;
 import nemo.lens.launch.RankInfo;
@@ -42,13 +43,15 @@ import org.springframework.boot.actuate.endpoint.OperationResponseBody;
  * @param doors every telemetry door found in the application, sorted by name, with its state
  * @param spanGroups the span groups enabled now on this rank, sorted (changeable at run time)
  * @param jobTraceId the trace id of the job trace, or {@code null} when it is off
+ * @param flightRecorder what the flight recorder holds, or {@code null} when it is off
  */
 @JsonInclude(JsonInclude.Include.ALWAYS)
 public record LensDescriptor(boolean enabled, boolean exporting, boolean selectedByStrategy,
 		OverrideSummary override, ControlStatus control, String exportStrategy, int rank, int worldSize,
 		Integer localRank, String launcher, Map<String, String> sources, String runId, String runIdSource,
 		String serviceInstanceId, String serviceName, List<StrategySummary> strategies,
-		Map<String, SignalSummary> signals, List<DoorSummary> doors, List<String> spanGroups, String jobTraceId)
+		Map<String, SignalSummary> signals, List<DoorSummary> doors, List<String> spanGroups, String jobTraceId,
+		FlightRecorderSummary flightRecorder)
 		implements OperationResponseBody {
 
 	static LensDescriptor of(TelemetryHandle handle, RankInfo rankInfo, ExportStrategyRegistry registry,
@@ -72,7 +75,8 @@ public record LensDescriptor(boolean enabled, boolean exporting, boolean selecte
 				handle.rank(), handle.worldSize(), localRank, rankInfo.launcher(), rankInfo.sources(),
 				handle.runId(), handle.runIdSource(), handle.serviceInstanceId(), handle.config().serviceName(),
 				strategies, signals(handle), doors, List.copyOf(handle.spanGroups().enabled()),
-				handle.jobTrace().map(JobTrace::traceId).orElse(null));
+				handle.jobTrace().map(JobTrace::traceId).orElse(null),
+				handle.flightRecorder().map(FlightRecorderSummary::of).orElse(null));
 	}
 
 	private static Map<String, SignalSummary> signals(TelemetryHandle handle) {
@@ -107,6 +111,24 @@ public record LensDescriptor(boolean enabled, boolean exporting, boolean selecte
 	 * @param source who set it, such as {@code endpoint}
 	 */
 	public record OverrideSummary(String state, List<String> signals, String until, String source) {
+
+	}
+
+	/**
+	 * What the flight recorder holds now.
+	 *
+	 * @param spans the finished spans it holds
+	 * @param capacity how many it keeps at most
+	 * @param dropped how many were dropped before the oldest one held, since the last hand-over
+	 * @param lastDump the file of the last dump, or {@code null} when none was written
+	 */
+	@JsonInclude(JsonInclude.Include.ALWAYS)
+	public record FlightRecorderSummary(int spans, int capacity, long dropped, String lastDump) {
+
+		static FlightRecorderSummary of(FlightRecorderStatus status) {
+			return new FlightRecorderSummary(status.spans(), status.capacity(), status.dropped(),
+					(status.lastDump() != null) ? status.lastDump().toString() : null);
+		}
 
 	}
 

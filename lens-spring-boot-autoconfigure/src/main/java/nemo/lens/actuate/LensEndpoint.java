@@ -1,5 +1,6 @@
 package nemo.lens.actuate;
 
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -32,7 +33,8 @@ import org.springframework.lang.Nullable;
  * One write operation changes this rank's span groups ({@code POST /actuator/lens} with
  * {@code {"spanGroups": "per_step"}}) or overrides its decision for a while
  * ({@code {"override": "exporting", "duration": "PT15M"}}, {@code "silent"}, {@code "none"}): every
- * override ends by itself. The endpoint's default access is read-only, so the write is refused
+ * override ends by itself. With the flight recorder on and a directory set, {@code {"dump": true}}
+ * writes what it holds to a file and answers the file's path. The endpoint's default access is read-only, so the write is refused
  * until the user allows it with {@code management.endpoint.lens.access=unrestricted}; it changes
  * only the process that receives it.
  */
@@ -101,8 +103,8 @@ public class LensEndpoint {
 	}
 
 	/**
-	 * Changes this rank: its span groups, or an override of its decision. A request gives one of
-	 * them; a refused request changes nothing.
+	 * Changes this rank: its span groups, or an override of its decision. As
+	 * {@link #write(String, String, String, String, Boolean)} without a dump.
 	 * @param spanGroups presets and group names, comma-separated, as {@code nemo.lens.span-groups}
 	 * @param override {@code exporting}, {@code silent} or {@code none}
 	 * @param duration how long the override lasts ({@code PT15M}, {@code 15m}); unset, the default
@@ -110,23 +112,72 @@ public class LensEndpoint {
 	 * all
 	 * @return the span groups after the change, or the rank's decision after an override
 	 */
-	@WriteOperation
 	public OperationResponseBody write(@Nullable String spanGroups, @Nullable String override,
 			@Nullable String duration, @Nullable String signals) {
-		if ((spanGroups == null) == (override == null)) {
-			String reason = "Give either spanGroups or override (with an optional duration), got "
-					+ ((spanGroups == null) ? "neither" : "both") + "; nothing changed.";
+		return write(spanGroups, override, duration, signals, null);
+	}
+
+	/**
+	 * Changes this rank: its span groups, an override of its decision, or a dump of its flight
+	 * recorder. A request gives one of them; a refused request changes nothing.
+	 * @param spanGroups presets and group names, comma-separated, as {@code nemo.lens.span-groups}
+	 * @param override {@code exporting}, {@code silent} or {@code none}
+	 * @param duration how long the override lasts ({@code PT15M}, {@code 15m}); unset, the default
+	 * @param signals the signals the override covers, comma-separated ({@code traces,metrics}); unset,
+	 * all
+	 * @param dump {@code true} to write the flight recorder to a file
+	 * @return the span groups after the change, the rank's decision after an override, or the file
+	 * of a dump
+	 */
+	@WriteOperation
+	public OperationResponseBody write(@Nullable String spanGroups, @Nullable String override,
+			@Nullable String duration, @Nullable String signals, @Nullable Boolean dump) {
+		int given = ((spanGroups != null) ? 1 : 0) + ((override != null) ? 1 : 0) + ((dump != null) ? 1 : 0);
+		if (given != 1) {
+			String reason = "Give one of spanGroups, override (with an optional duration) or dump, got "
+					+ ((given == 0) ? "none" : given + " of them") + "; nothing changed.";
 			throw new InvalidEndpointRequestException(reason, reason);
 		}
-		if (spanGroups != null) {
+		if (spanGroups != null || dump != null) {
 			if (duration != null || signals != null) {
-				String reason = "duration and signals go with override, not with spanGroups; nothing changed.";
+				String reason = "duration and signals go with override, not with "
+						+ ((spanGroups != null) ? "spanGroups" : "dump") + "; nothing changed.";
 				throw new InvalidEndpointRequestException(reason, reason);
 			}
-			return spanGroups(spanGroups);
+			return (spanGroups != null) ? spanGroups(spanGroups) : dump(dump);
 		}
 		EndpointOverride.apply(this.handle, this.overrideLimits, override, duration, signals);
 		return lens();
+	}
+
+	/**
+	 * Writes this rank's flight recorder, without emptying it, to a file in its directory.
+	 * @param dump must be {@code true}
+	 * @return the file written
+	 * @throws InvalidEndpointRequestException when the recorder is off or no directory is set
+	 * @throws IllegalStateException when the file could not be written (the reason is logged)
+	 */
+	public DumpDescriptor dump(boolean dump) {
+		if (!dump) {
+			String reason = "dump takes true, got false; nothing was written.";
+			throw new InvalidEndpointRequestException(reason, reason);
+		}
+		if (this.handle.flightRecorder().isEmpty()) {
+			String reason = "The flight recorder is off on this rank (nemo.lens.flight-recorder.enabled, with "
+					+ "nemo.lens.enabled and nemo.lens.traces-enabled); nothing was written.";
+			throw new InvalidEndpointRequestException(reason, reason);
+		}
+		if (this.handle.config().flightRecorderDirectory().isEmpty()) {
+			String reason = "No flight recorder directory is set on this rank (nemo.lens.flight-recorder.directory, "
+					+ "NEMO_LENS_FLIGHT_RECORDER_DIRECTORY); nothing was written.";
+			throw new InvalidEndpointRequestException(reason, reason);
+		}
+		Path file = this.handle.dumpFlightRecorder()
+			.orElseThrow(() -> new IllegalStateException("The flight recorder could not be written to "
+					+ this.handle.config().flightRecorderDirectory() + "; the log of logger "
+					+ "nemo.lens.FlightRecorder says why."));
+		logger.info("NeMo Lens: flight recorder dumped through the lens endpoint to " + file);
+		return new DumpDescriptor(file.toString());
 	}
 
 	/**
@@ -186,6 +237,15 @@ public class LensEndpoint {
 	 * @param enabled the groups it enables, sorted
 	 */
 	public record SpanGroupsDescriptor(String spec, List<String> enabled) implements OperationResponseBody {
+
+	}
+
+	/**
+	 * A dump of the flight recorder.
+	 *
+	 * @param dump the file written
+	 */
+	public record DumpDescriptor(String dump) implements OperationResponseBody {
 
 	}
 

@@ -181,7 +181,7 @@ class LensEndpointOverrideTests {
 	void aRequestWithBothSpanGroupsAndAnOverrideIsRefused() {
 		this.silentRank.run((context) -> assertThatExceptionOfType(InvalidEndpointRequestException.class)
 			.isThrownBy(() -> context.getBean(LensEndpoint.class).write("per_step", "exporting", null, null))
-			.withMessageContaining("either spanGroups or override"));
+			.withMessageContaining("Give one of spanGroups, override"));
 	}
 
 	@Test

@@ -18,8 +18,12 @@ import org.springframework.context.annotation.Bean;
  * beans so that a silent rank never builds them. Ordered before Boot's OpenTelemetry
  * auto-configurations, by name (4.x and 3.5 keep them in different modules); after the
  * OpenTelemetry instrumentation starter's, whose SDK Lens sets on the decision instead of
- * replacing it. Opting the door out ({@code nemo.lens.gate.boot.opentelemetry=false}) leaves Boot's
- * SDK to run on every rank.
+ * replacing it. With the flight recorder on, a silent rank's handle hands out its recording SDK, so
+ * the spans Boot's Observation API makes there are kept in the rank's ring like Lens's own, with
+ * no hook of this door's: Boot's exporter beans and batch processor stay unbuilt, and at switch-on
+ * the ring is handed over through them first. Opting the door out
+ * ({@code nemo.lens.gate.boot.opentelemetry=false}) leaves Boot's SDK to run, and export, on every
+ * rank: nothing of it is recorded.
  */
 @AutoConfiguration(after = NemoLensAutoConfiguration.class, beforeName = {
 		// Spring Boot 4.0 and 4.1
