@@ -30,6 +30,8 @@ final class LivePipeline {
 
 	private final Function<Set<Signal>, ExportingTelemetry> builder;
 
+	private final Function<Set<Signal>, ExportingTelemetry> preparer;
+
 	private final ReusableExports exports;
 
 	private final Runnable onFirstBuild;
@@ -50,6 +52,9 @@ final class LivePipeline {
 
 	private boolean warmedUp;
 
+	/** Whether {@link #warmUp()} has built and closed its SDK. */
+	private volatile boolean prepared;
+
 	private boolean shutDown;
 
 	/**
@@ -57,17 +62,20 @@ final class LivePipeline {
 	 * @param config the settings, for which signals are enabled
 	 * @param silent the telemetry of a silent rank
 	 * @param builder builds the SDK for a set of signals
+	 * @param preparer builds an SDK for a set of signals that is shut down at once, unused
 	 * @param exports the caller's exporters, shut down with the pipeline
 	 * @param onFirstBuild runs once, when an SDK is first built
 	 * @param recorder records the traces while they are not exported, or {@code null} for none
 	 */
 	LivePipeline(NemoLensConfig config, OpenTelemetry silent, Function<Set<Signal>, ExportingTelemetry> builder,
-			ReusableExports exports, Runnable onFirstBuild, FlightRecorder recorder) {
+			Function<Set<Signal>, ExportingTelemetry> preparer, ReusableExports exports, Runnable onFirstBuild,
+			FlightRecorder recorder) {
 		this.config = config;
 		this.recorder = recorder;
 		this.silent = (recorder != null) ? recorder.telemetry() : silent;
 		this.telemetry = new SwitchableTelemetry(this.silent);
 		this.builder = builder;
+		this.preparer = preparer;
 		this.exports = exports;
 		this.onFirstBuild = onFirstBuild;
 		this.tracesRecorded = recorder != null;
@@ -141,8 +149,14 @@ final class LivePipeline {
 			}
 		}
 		if (!prepared.isEmpty()) {
-			this.builder.apply(prepared).shutdown(this.config.shutdownTimeout());
+			this.preparer.apply(prepared).shutdown(this.config.shutdownTimeout());
+			this.prepared = true;
 		}
+	}
+
+	/** Whether the rank has prepared for its first switch-on: an SDK was built and closed. */
+	boolean prepared() {
+		return this.prepared;
 	}
 
 	/**

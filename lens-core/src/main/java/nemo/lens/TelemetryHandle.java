@@ -350,6 +350,11 @@ public final class TelemetryHandle implements AutoCloseable {
 		}
 	}
 
+	/** Whether {@link #prepareToSwitchOn()} has run to its end on this rank. */
+	boolean preparedToSwitchOn() {
+		return this.pipeline.prepared();
+	}
+
 	/**
 	 * The SDK running now, for what the {@code OpenTelemetry} API does not offer (a flush).
 	 * @return the SDK; empty while the rank exports nothing

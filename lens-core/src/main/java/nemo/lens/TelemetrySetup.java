@@ -103,7 +103,7 @@ public final class TelemetrySetup {
 		ReusableExports exports = new ReusableExports(options);
 		// Built for the exported signals only: no processor, reader or thread for the rest.
 		AtomicBoolean started = new AtomicBoolean();
-		Function<Set<Signal>, ExportingTelemetry> sdkFor = (signals) -> ExportingTelemetry
+		Function<Set<Signal>, ExportingTelemetry.Builder> sdkBuilder = (signals) -> ExportingTelemetry
 			.builder(resolved.toBuilder()
 				.tracesEnabled(signals.contains(Signal.TRACES))
 				.metricsEnabled(signals.contains(Signal.METRICS))
@@ -111,14 +111,18 @@ public final class TelemetrySetup {
 				.build())
 			.rank(rank, worldSize)
 			.options(exports)
-			.environment(this.environment)
-			// Built by a switch while the rank runs: its first spans are what the operator waits for.
+			.environment(this.environment);
+		// Built by a switch while the rank runs: its first spans are what the operator waits for.
+		Function<Set<Signal>, ExportingTelemetry> sdkFor = (signals) -> sdkBuilder.apply(signals)
 			.flushFirstSpan(started.get())
+			.build();
+		Function<Set<Signal>, ExportingTelemetry> preparedFor = (signals) -> sdkBuilder.apply(signals)
+			.preparing(true)
 			.build();
 		FlightRecorder recorder = FlightRecorder.isOn(resolved) ? flightRecorder(resolved, rank, worldSize, exports)
 				: null;
 		AtomicReference<TelemetryHandle> built = new AtomicReference<>();
-		LivePipeline pipeline = new LivePipeline(resolved, NON_EXPORTING, sdkFor, exports, () -> {
+		LivePipeline pipeline = new LivePipeline(resolved, NON_EXPORTING, sdkFor, preparedFor, exports, () -> {
 			if (options.shutdownHook() && built.get() != null) {
 				built.get().shutDownAtExit();
 			}

@@ -81,7 +81,6 @@ class PrepareToSwitchOnTests {
 		Set<Thread> before = sdkThreads();
 		TelemetryHandle silent = silentRank(NemoLensConfig.builder());
 		silent.prepareToSwitchOn();
-		// The span processor's thread ends when it next wakes, within its 5 s schedule delay.
 		assertThat(Await.until(() -> before.containsAll(sdkThreads()))).as("the prepared SDK's threads ended").isTrue();
 		assertThat(silent.isExporting()).isFalse();
 		assertThat(silent.sdk()).isEmpty();
@@ -99,18 +98,21 @@ class PrepareToSwitchOnTests {
 	}
 
 	@Test
-	void aRankWithAControlFileIsPreparedByItsPollerOneIntervalAfterStart(@TempDir Path folder) throws Exception {
-		Set<Thread> before = sdkThreads();
+	void aRankWithAControlFileIsPreparedByItsPollerOneIntervalAfterStart(@TempDir Path folder) throws IOException {
 		TelemetryHandle silent = silentRank(NemoLensConfig.builder()
 			.controlFile(folder.resolve("control").toString())
 			.controlInterval(Duration.ofMillis(50)));
-		AtomicReference<Thread> seen = new AtomicReference<>();
-		assertThat(Await.until(() -> {
-			sdkThreads().stream().filter((thread) -> !before.contains(thread)).findFirst().ifPresent(seen::set);
-			return seen.get() != null;
-		})).as("an SDK was built on the poller's thread").isTrue();
+		assertThat(Await.until(silent::preparedToSwitchOn)).as("prepared by the poller").isTrue();
 		assertThat(silent.isExporting()).isFalse();
 		assertThat(silent.sdk()).isEmpty();
+	}
+
+	@Test
+	void aRankIsPreparedOnlyWhenAskedOrControlledByAFile() throws IOException {
+		TelemetryHandle silent = silentRank(NemoLensConfig.builder());
+		assertThat(silent.preparedToSwitchOn()).isFalse();
+		silent.prepareToSwitchOn();
+		assertThat(silent.preparedToSwitchOn()).isTrue();
 	}
 
 	@Test

@@ -229,6 +229,8 @@ public final class ExportingTelemetry {
 
 		private boolean flushFirstSpan;
 
+		private boolean preparing;
+
 		private Builder(ExportSettings config) {
 			this.config = Objects.requireNonNull(config, "config must not be null");
 		}
@@ -273,6 +275,18 @@ public final class ExportingTelemetry {
 		 */
 		public Builder console(PrintStream console) {
 			this.console = Objects.requireNonNull(console, "console must not be null");
+			return this;
+		}
+
+		/**
+		 * Sets whether the SDK is built only to be shut down at once, unused, as a rank preparing for
+		 * its first switch builds one: its batch processors then wake at the shutdown rather than
+		 * after the batch delay, so their threads end with it.
+		 * @param preparing whether the SDK is built to be shut down unused
+		 * @return this builder
+		 */
+		public Builder preparing(boolean preparing) {
+			this.preparing = preparing;
 			return this;
 		}
 
@@ -453,6 +467,10 @@ public final class ExportingTelemetry {
 					|| exporter == ExporterName.CONSOLE);
 			if (!spansLeave) {
 				properties.put("otel.traces.sampler", "always_off");
+			}
+			if (this.preparing) {
+				properties.put("otel.bsp.schedule.delay", "1");
+				properties.put("otel.blrp.schedule.delay", "1");
 			}
 			return properties;
 		}
