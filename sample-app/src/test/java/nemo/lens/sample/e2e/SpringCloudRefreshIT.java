@@ -33,7 +33,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * receiver on 127.0.0.1, all started once for the class. The served file starts with
  * {@code single_rank} and rank 0 chosen (rank 0 exports, rank 1 is silent). {@code POST /actuator/refresh} on one
  * rank takes a changed file on that rank; one {@code POST /actuator/busrefresh} takes it on every
- * rank within 5 s; a value the rank refuses leaves it running with the decision in force. Built
+ * rank within 5 s; a value the rank refuses, or one that does not even bind, leaves the refresh
+ * answering 200 and the rank running with the decision in force. Built
  * and run on the default Boot line only (sample-app's {@code other-boot-line} profile).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
