@@ -5,6 +5,7 @@ import java.util.Set;
 
 import nemo.lens.TelemetryHandle;
 import nemo.lens.autoconfigure.LensTestConfigurations;
+import nemo.lens.autoconfigure.NemoLensProperties;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -15,6 +16,7 @@ import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.cloud.autoconfigure.ConfigurationPropertiesRebinderAutoConfiguration;
 import org.springframework.cloud.context.environment.EnvironmentChangeEvent;
+import org.springframework.cloud.context.properties.ConfigurationPropertiesRebinder;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.core.env.MapPropertySource;
 
@@ -80,6 +82,29 @@ class LensSettingsRefreshTests {
 			assertThat(handle.isExporting()).isFalse();
 			assertThat(output).contains("the refreshed settings are not taken").contains("export-rank").contains("three");
 			assertThat(context).hasNotFailed();
+		});
+	}
+
+	@Test
+	void aValueThatCannotBeBoundDoesNotFailSpringCloudsRebindOfTheProperties(CapturedOutput output) {
+		this.runner.withPropertyValues("nemo.lens.export-rank=1").run((context) -> {
+			NemoLensProperties properties = context.getBean(NemoLensProperties.class);
+			ConfigurationPropertiesRebinder rebinder = context.getBean(ConfigurationPropertiesRebinder.class);
+			refresh(context, Map.of("nemo.lens.export-rank", "three"));
+			assertThat(rebinder.rebind(NemoLensProperties.class)).isFalse();
+			assertThat(rebinder.getErrors()).isEmpty();
+			// Read once at start-up; the refreshed values are the listener's to take or refuse.
+			assertThat(properties.getExportRank()).isEqualTo(1);
+			assertThat(output).contains("the refreshed settings are not taken").contains("three");
+		});
+	}
+
+	@Test
+	void theBeansTheApplicationNeverRefreshesStaySo() {
+		this.runner.withPropertyValues("spring.cloud.refresh.never-refreshable=com.example.Pool").run((context) -> {
+			refresh(context, Map.of("nemo.lens.export-strategy", "all_ranks"));
+			assertThat(context.getEnvironment().getProperty("spring.cloud.refresh.never-refreshable"))
+				.isEqualTo("com.example.Pool," + NemoLensProperties.class.getName());
 		});
 	}
 

@@ -13,7 +13,13 @@ enum StackApp {
 	/**
 	 * The OpenTelemetry instrumentation Spring Boot starter, Micrometer's OTLP registry and Lens.
 	 */
-	OTEL_STARTER("stack.otel-starter.jar");
+	OTEL_STARTER("stack.otel-starter.jar"),
+
+	/**
+	 * Spring Boot's OpenTelemetry starter and Lens, with its settings from a Spring Cloud Config
+	 * Server and Spring Cloud Bus over RabbitMQ; built on the default Boot line only.
+	 */
+	CLOUD_RANK("stack.cloud-rank.jar");
 
 	private final String jarProperty;
 

@@ -84,7 +84,8 @@ final class StackRanks {
 
 	/**
 	 * Starts one rank and returns at once.
-	 * @param strategy {@code nemo.lens.export-strategy}
+	 * @param strategy {@code nemo.lens.export-strategy}; {@code null} leaves it to the application's
+	 * own configuration, such as a Config Server's, which a variable would override
 	 * @param wrapper a command to run the JVM under, such as strace; empty for none
 	 * @param variables variables of this rank's own
 	 */
@@ -94,7 +95,9 @@ final class StackRanks {
 		String base = receiver.endpoint() + "/rank-" + rank;
 		Map<String, String> env = new LinkedHashMap<>(Launcher.TORCHRUN.variables(jobId, rank, worldSize, ranksPerNode));
 		env.putAll(OtlpReceiver.otelEnvironment(base));
-		env.put("NEMO_LENS_EXPORT_STRATEGY", strategy);
+		if (strategy != null) {
+			env.put("NEMO_LENS_EXPORT_STRATEGY", strategy);
+		}
 		// Without Lens's gate, a library using GlobalOpenTelemetry would then make the SDK build an
 		// exporting SDK from OTEL_* on every rank, the silent ones included.
 		env.put("OTEL_JAVA_GLOBAL_AUTOCONFIGURE_ENABLED", "true");
@@ -107,7 +110,8 @@ final class StackRanks {
 		arguments.add("--management.otlp.logging.endpoint=" + base + Signal.LOGS.path());
 		arguments.add("--management.otlp.metrics.export.url=" + base + Signal.METRICS.path());
 		arguments.add("--otel.exporter.otlp.endpoint=" + base);
-		arguments.add("--management.endpoints.web.exposure.include=lens,health,threaddump");
+		// refresh and busrefresh: Spring Cloud's, on the stacks that carry it; the others have neither.
+		arguments.add("--management.endpoints.web.exposure.include=lens,health,threaddump,refresh,busrefresh");
 		return SampleAppProcess.start(test + "-rank" + rank, app.jar(), wrapper, env, arguments.toArray(String[]::new));
 	}
 
