@@ -25,9 +25,9 @@ import io.opentelemetry.sdk.trace.data.SpanData;
  * <p>
  * Writers do not lock: a span takes a sequence number from one atomic counter and writes its slot,
  * tagged with that number, with a release store (no fence on the writer's path; a reader that
- * misses the newest write reads the ring as it was a moment before). Readers ({@link #snapshot()}, {@link #drain()}) keep the spans whose slot
- * still carries the number they expect, so a slot overwritten while it is read is left out rather
- * than reported twice or out of order. A span that ends while the ring is drained may be lost to the
+ * misses the newest write reads the ring as it was a moment before). Readers ({@link #snapshot()},
+ * {@link #drain()}) keep the spans whose slot still carries the number they expect, so a slot
+ * overwritten while it is read is left out rather than reported twice or out of order. A span that ends while the ring is drained may be lost to the
  * drain; it is never handed over twice.
  */
 public final class SpanRing implements SpanProcessor {
