@@ -18,10 +18,16 @@ import io.opentelemetry.sdk.trace.data.SpanData;
  * next slot, the oldest is dropped first, and the drops are counted. It is the one span processor of
  * a silent rank's recording SDK, in place of an exporter: no thread, no socket, no queue that grows.
  * <p>
+ * The ring keeps the ended span itself and turns it into {@link SpanData} only when it is read, as
+ * the SDK's batch processor does with its queue: an ended span no longer changes, and most recorded
+ * spans are overwritten without ever being read, so copying each one as it ends (a lock, a wrapper,
+ * a copy of its attributes) would cost every span for the few that are dumped.
+ * <p>
  * Writers do not lock: a span takes a sequence number from one atomic counter and writes its slot,
- * tagged with that number. Readers ({@link #snapshot()}, {@link #drain()}) keep the spans whose slot
- * still carries the number they expect, so a slot overwritten while it is read is left out rather
- * than reported twice or out of order. A span that ends while the ring is drained may be lost to the
+ * tagged with that number, with a release store (no fence on the writer's path; a reader that
+ * misses the newest write reads the ring as it was a moment before). Readers ({@link #snapshot()},
+ * {@link #drain()}) keep the spans whose slot still carries the number they expect, so a slot
+ * overwritten while it is read is left out rather than reported twice or out of order. A span that ends while the ring is drained may be lost to the
  * drain; it is never handed over twice.
  */
 public final class SpanRing implements SpanProcessor {
@@ -61,18 +67,14 @@ public final class SpanRing implements SpanProcessor {
 	@Override
 	public void onEnd(ReadableSpan span) {
 		if (span.getSpanContext().isSampled()) {
-			add(span.toSpanData());
+			long sequence = this.next.getAndIncrement();
+			this.slots.setRelease(index(sequence), new Slot(sequence, span));
 		}
 	}
 
 	@Override
 	public boolean isEndRequired() {
 		return true;
-	}
-
-	void add(SpanData span) {
-		long sequence = this.next.getAndIncrement();
-		this.slots.set(index(sequence), new Slot(sequence, span));
 	}
 
 	/**
@@ -114,7 +116,7 @@ public final class SpanRing implements SpanProcessor {
 				continue;
 			}
 			if (slot.sequence() == sequence) {
-				spans.add(slot.span());
+				spans.add(slot.span().toSpanData());
 			}
 			else {
 				overwritten++;
@@ -153,7 +155,7 @@ public final class SpanRing implements SpanProcessor {
 
 	}
 
-	private record Slot(long sequence, SpanData span) {
+	private record Slot(long sequence, ReadableSpan span) {
 
 	}
 

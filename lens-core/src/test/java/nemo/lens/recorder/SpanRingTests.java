@@ -1,5 +1,6 @@
 package nemo.lens.recorder;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -9,8 +10,11 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 
+import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
+import io.opentelemetry.sdk.trace.data.EventData;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import io.opentelemetry.sdk.trace.samplers.Sampler;
 import org.junit.jupiter.api.AfterEach;
@@ -54,6 +58,21 @@ class SpanRingTests {
 		end(recordingInto(ring, Sampler.alwaysOn()), "a", "b", "c");
 		assertThat(names(ring.snapshot())).containsExactly("a", "b", "c");
 		assertThat(ring.snapshot().dropped()).isZero();
+	}
+
+	@Test
+	void aRecordedSpanReadsAsItEndedWithItsAttributesEventsAndEndTime() {
+		SpanRing ring = new SpanRing(2);
+		Span span = recordingInto(ring, Sampler.alwaysOn()).spanBuilder("work").startSpan();
+		span.setAttribute("sample.call", 7L);
+		span.addEvent("checkpoint");
+		span.end(Instant.ofEpochSecond(1_800_000_000L));
+		span.setAttribute("after.end", true);
+		SpanData recorded = ring.snapshot().spans().get(0);
+		assertThat(recorded.hasEnded()).isTrue();
+		assertThat(recorded.getEndEpochNanos()).isEqualTo(1_800_000_000L * 1_000_000_000L);
+		assertThat(recorded.getAttributes().asMap()).containsOnlyKeys(AttributeKey.longKey("sample.call"));
+		assertThat(recorded.getEvents()).extracting(EventData::getName).containsExactly("checkpoint");
 	}
 
 	@Test

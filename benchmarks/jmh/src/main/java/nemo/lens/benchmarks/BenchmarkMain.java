@@ -15,6 +15,7 @@ import java.util.Set;
 import nemo.lens.benchmarks.decision.DecisionBenchmark;
 import nemo.lens.benchmarks.decision.SampledDeviation;
 import nemo.lens.benchmarks.span.NoInstrumentationBenchmark;
+import nemo.lens.benchmarks.span.RecorderFootprint;
 import nemo.lens.benchmarks.span.SpanBenchmark;
 import nemo.lens.benchmarks.span.SpanHelperBenchmark;
 import nemo.lens.benchmarks.startup.StartupBenchmark;
@@ -30,7 +31,8 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
  * Runs every benchmark of issue 8 in one go and prints the report: span cost (one JMH run per
  * round, one fork of every set-up in each), decision cost (a JMH run of its own), the
  * sampled-count check, start-up, and (issue 25) how long a silent rank switched on while it runs
- * takes to export its first span. JMH's own output goes to a log
+ * takes to export its first span; with the span cost, (issue 26) the heap of a full flight recorder
+ * and the time to dump it. JMH's own output goes to a log
  * file; progress goes to standard error; the report alone goes to standard output.
  * <p>
  * Arguments: {@code --quick} for the short profile; {@code --benchmarks-dir DIR} (default
@@ -47,7 +49,14 @@ public final class BenchmarkMain {
 
 	static final int[] WORLD_SIZES = { 8, 64, 512, 4_096, 32_768, 262_144, 1_000_000 };
 
-	private static final List<String> FORK_JVM_ARGS = List.of("-Xms1g", "-Xmx1g");
+	/**
+	 * The heap of every JMH fork, fixed and touched at start: without {@code AlwaysPreTouch}, the
+	 * first pass of allocation through the young generation faults its pages in one by one, and on
+	 * a loaded machine a set-up that allocates 300-450 B per span read 1-4 us per span until its
+	 * first collection, then 200-400 ns: warm-up and the first measured iterations measured the
+	 * kernel, not the span.
+	 */
+	private static final List<String> FORK_JVM_ARGS = List.of("-Xms1g", "-Xmx1g", "-XX:+AlwaysPreTouch");
 
 	private BenchmarkMain() {
 	}
@@ -87,6 +96,7 @@ public final class BenchmarkMain {
 		String loadBefore = Machine.loadAverage();
 
 		List<RunResult> spanResults = new ArrayList<>();
+		RecorderFootprint.Result recorder = null;
 		if (parts.contains("span")) {
 			// One fork of every set-up per round, round after round, rather than all forks of one
 			// set-up and then the next: drift on the machine then hits every set-up alike.
@@ -100,6 +110,12 @@ public final class BenchmarkMain {
 					.include(SpanHelperBenchmark.class.getName() + "\\.")
 					.build()).run());
 			}
+			// Heap and dump of the flight recorder (issue 26): in this JVM, now quiet, not in a JMH fork.
+			int heapRepeats = 5 * profile.forks();
+			int dumpRepeats = 20 * profile.forks();
+			progress("flight recorder: heap of a full ring (" + heapRepeats + " rings), time to dump it (" + dumpRepeats
+					+ " dumps)");
+			recorder = RecorderFootprint.measure(heapRepeats, dumpRepeats);
 		}
 		Collection<RunResult> decisionResults = List.of();
 		if (parts.contains("decision")) {
@@ -127,7 +143,7 @@ public final class BenchmarkMain {
 
 		progress(String.format(Locale.ROOT, "done in %.0f s", (System.nanoTime() - start) / 1e9));
 		new Report(Score.index(spanResults, "tracing"), Score.index(decisionResults, "strategy"), deviations, startup,
-				switches)
+				switches, recorder)
 			.print(System.out, "NeMo Lens benchmarks, " + profile.describe() + "; " + Machine.describe()
 					+ "; load average before " + loadBefore + ", after " + Machine.loadAverage());
 	}

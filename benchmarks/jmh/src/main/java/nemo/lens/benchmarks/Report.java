@@ -9,6 +9,7 @@ import java.util.function.ToDoubleFunction;
 
 import nemo.lens.benchmarks.decision.DecisionBenchmark;
 import nemo.lens.benchmarks.decision.SampledDeviation;
+import nemo.lens.benchmarks.span.RecorderFootprint;
 import nemo.lens.benchmarks.span.Tracing;
 import nemo.lens.benchmarks.startup.StartupBenchmark;
 import nemo.lens.benchmarks.switching.SwitchBenchmark;
@@ -28,6 +29,10 @@ public final class Report {
 
 	private static final String HELPER_EXPORTING = "SpanHelperBenchmark.helperExportingSpan";
 
+	private static final double KIB = 1024.0;
+
+	private static final double MIB = 1024.0 * 1024.0;
+
 	private final Map<String, Score> spans;
 
 	private final Map<String, Score> decisions;
@@ -38,6 +43,8 @@ public final class Report {
 
 	private final Map<String, SwitchBenchmark.Result> switches;
 
+	private final RecorderFootprint.Result recorder;
+
 	private final List<String[]> rows = new ArrayList<>();
 
 	/**
@@ -47,14 +54,17 @@ public final class Report {
 	 * @param deviations the sampled counts
 	 * @param startup start-up results by variant name
 	 * @param switches switch-on results by way of switching ({@code endpoint}, {@code control_file})
+	 * @param recorder the flight recorder's heap and dump figures, or {@code null} when not measured
 	 */
 	public Report(Map<String, Score> spans, Map<String, Score> decisions, List<SampledDeviation.Row> deviations,
-			Map<String, StartupBenchmark.Result> startup, Map<String, SwitchBenchmark.Result> switches) {
+			Map<String, StartupBenchmark.Result> startup, Map<String, SwitchBenchmark.Result> switches,
+			RecorderFootprint.Result recorder) {
 		this.spans = spans;
 		this.decisions = decisions;
 		this.deviations = deviations;
 		this.startup = startup;
 		this.switches = switches;
+		this.recorder = recorder;
 	}
 
 	/**
@@ -70,6 +80,7 @@ public final class Report {
 				this.spans.get(DISABLED_GROUP));
 		addSpanRow("span helper, no parent", "(h) handle.span(..), no group, exporting rank (made current)",
 				this.spans.get(HELPER_EXPORTING));
+		recorderRows();
 		decisionRows();
 		deviationRows();
 		startupRows();
@@ -104,6 +115,15 @@ public final class Report {
 		out.println("switch_control_file_max_ms="
 				+ number(switchFigure("control_file", SwitchBenchmark.Result::maxMillis), 1));
 		out.println("switch_control_interval_ms=" + SwitchBenchmark.CONTROL_INTERVAL.toMillis());
+		out.println("span_recording_ns=" + number(median(ROOT + Tracing.LENS_RECORDING), 2));
+		out.println("span_sdk_noop_processor_ns=" + number(median(ROOT + Tracing.SDK_NOOP_PROCESSOR), 2));
+		out.println("span_recording_sdk_ratio=" + number(recordingRatio(ROOT, Tracing.SDK_NOOP_PROCESSOR), 3));
+		out.println("span_recording_sdk_child_ratio=" + number(recordingRatio(CHILD, Tracing.SDK_NOOP_PROCESSOR), 3));
+		out.println("span_recording_noop_api_ratio=" + number(recordingRatio(ROOT, Tracing.NOOP_API), 3));
+		out.println("recorder_heap_bytes_per_span=" + number(recorderFigure(RecorderFootprint.Result::heapBytesPerSpan), 0));
+		out.println("recorder_heap_mib=" + number(recorderFigure(RecorderFootprint.Result::medianHeapBytes) / MIB, 3));
+		out.println("recorder_dump_ms=" + number(recorderFigure(RecorderFootprint.Result::medianDumpMillis), 1));
+		out.println("recorder_dump_max_ms=" + number(recorderFigure(RecorderFootprint.Result::maxDumpMillis), 1));
 		out.flush();
 	}
 
@@ -114,6 +134,25 @@ public final class Report {
 		addSpanRow(group, "(d) Lens, non-exporting rank", this.spans.get(prefix + Tracing.LENS_NON_EXPORTING));
 		addSpanRow(group, "(e) SDK by hand, batch + no-op exporter", this.spans.get(prefix + Tracing.SDK_EXPORTING));
 		addSpanRow(group, "(f) Lens, exporting rank, same exporter", this.spans.get(prefix + Tracing.LENS_EXPORTING));
+		addSpanRow(group, "(i) SDK by hand, no-op span processor", this.spans.get(prefix + Tracing.SDK_NOOP_PROCESSOR));
+		addSpanRow(group, "(j) Lens, non-exporting rank, flight recorder on",
+				this.spans.get(prefix + Tracing.LENS_RECORDING));
+	}
+
+	private void recorderRows() {
+		if (this.recorder == null) {
+			return;
+		}
+		String group = "flight recorder, full ring of " + String.format(Locale.ROOT, "%,d", Tracing.RING_SPANS);
+		List<String> heaps = this.recorder.heapBytes().stream().map((bytes) -> number(bytes / KIB, 0)).toList();
+		this.rows.add(new String[] { group, "heap held by the spans (sample's shape)",
+				number(this.recorder.medianHeapBytes() / MIB, 3), "MiB, median of " + this.recorder.heapBytes().size(),
+				number(this.recorder.heapBytesPerSpan(), 0) + " B/span; each ring (KiB) " + String.join(", ", heaps) });
+		this.rows.add(new String[] { group, "dumpFlightRecorder() to a file", number(this.recorder.medianDumpMillis(), 1),
+				"ms, median of " + this.recorder.dumpMillis().size(),
+				"max " + number(this.recorder.maxDumpMillis(), 1) + " ms; the JVM's first dump "
+						+ number(this.recorder.firstDumpMillis(), 1) + " ms; file "
+						+ number(this.recorder.dumpFileBytes() / KIB, 0) + " KiB" });
 	}
 
 	private void addSpanRow(String group, String label, Score score) {
@@ -188,6 +227,10 @@ public final class Report {
 			target("(f) <= 1.10 x (e), " + span[0],
 					median(span[1] + Tracing.LENS_EXPORTING) / median(span[1] + Tracing.SDK_EXPORTING), 1.10);
 		}
+		target("(j) <= 1.2 x (i), no parent", recordingRatio(ROOT, Tracing.SDK_NOOP_PROCESSOR), 1.2);
+		target("(j) <= 1.2 x (i), child", recordingRatio(CHILD, Tracing.SDK_NOOP_PROCESSOR), 1.2);
+		target("flight recorder, full ring of 2,048 spans <= 4 MiB (MiB / 4)",
+				recorderFigure(RecorderFootprint.Result::medianHeapBytes) / (4 * MIB), 1.0);
 		target("(g) <= 1.5 x (b), no parent", median(DISABLED_GROUP) / median(ROOT + Tracing.NOOP_API), 1.5);
 		target("(h) <= 1.10 x (f), no parent", median(HELPER_EXPORTING) / median(ROOT + Tracing.LENS_EXPORTING), 1.10);
 		target("start-up, Lens exporting rank <= 1.10 x without Lens",
@@ -205,6 +248,11 @@ public final class Report {
 				switchFigure("endpoint", (result) -> result.maxMillis() / result.goal().toMillis()), 1.0);
 		target("switch, control file to first span received <= interval + 1 s (slowest / goal)",
 				switchFigure("control_file", (result) -> result.maxMillis() / result.goal().toMillis()), 1.0);
+		comparison("(j) Lens recording rank / (b) OpenTelemetry.noop() API, no parent",
+				recordingRatio(ROOT, Tracing.NOOP_API), "recording as cheap as the no-op API",
+				"what recording costs over the no-op API");
+		comparison("(j) Lens recording rank / (b) OpenTelemetry.noop() API, child", recordingRatio(CHILD, Tracing.NOOP_API),
+				"recording as cheap as the no-op API", "what recording costs over the no-op API");
 		comparison("start-up, Lens exporting rank / Spring Boot's OpenTelemetry starter exporting",
 				startupMillis("lens_exporting") / startupMillis("boot_otel"), "Lens faster", "Lens slower");
 		// The floor of the 0.75 target: a silent rank cannot start faster than the application with
@@ -231,6 +279,15 @@ public final class Report {
 	private double median(String key) {
 		Score score = this.spans.get(key);
 		return (score != null) ? score.median() : Double.NaN;
+	}
+
+	/** The recording rank's span against another set-up's, by the same benchmark method. */
+	private double recordingRatio(String prefix, Tracing other) {
+		return median(prefix + Tracing.LENS_RECORDING) / median(prefix + other);
+	}
+
+	private double recorderFigure(ToDoubleFunction<RecorderFootprint.Result> figure) {
+		return (this.recorder != null) ? figure.applyAsDouble(this.recorder) : Double.NaN;
 	}
 
 	private double startupMillis(String variant) {

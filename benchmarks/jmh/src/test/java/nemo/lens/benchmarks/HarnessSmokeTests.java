@@ -10,6 +10,7 @@ import java.util.Map;
 
 import nemo.lens.benchmarks.decision.SampledDeviation;
 import nemo.lens.benchmarks.span.SpanBenchmark;
+import nemo.lens.benchmarks.span.RecorderFootprint;
 import nemo.lens.benchmarks.span.Tracing;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,7 +31,8 @@ class HarnessSmokeTests {
 	void jmhRunsTheLensSetUpsAndTheReportEndsWithTheNameValueLines(@TempDir Path temp) throws Exception {
 		Collection<RunResult> results = new Runner(new org.openjdk.jmh.runner.options.OptionsBuilder()
 			.include(SpanBenchmark.class.getName() + "\\.rootSpan")
-			.param("tracing", Tracing.LENS_NON_EXPORTING.name(), Tracing.LENS_EXPORTING.name())
+			.param("tracing", Tracing.LENS_NON_EXPORTING.name(), Tracing.LENS_EXPORTING.name(),
+					Tracing.LENS_RECORDING.name())
 			.forks(0)
 			.warmupIterations(0)
 			.measurementIterations(1)
@@ -39,24 +41,38 @@ class HarnessSmokeTests {
 			.build()).run();
 		Map<String, Score> spans = Score.index(results, "tracing");
 		assertThat(spans).containsOnlyKeys("SpanBenchmark.rootSpan/LENS_NON_EXPORTING",
-				"SpanBenchmark.rootSpan/LENS_EXPORTING");
+				"SpanBenchmark.rootSpan/LENS_EXPORTING", "SpanBenchmark.rootSpan/LENS_RECORDING");
 		assertThat(spans.values()).allSatisfy((score) -> assertThat(score.median()).isPositive());
 
 		ByteArrayOutputStream out = new ByteArrayOutputStream();
 		new Report(spans, Map.of(), SampledDeviation.compute(new double[] { 0.1 }, new int[] { 8, 64 }), Map.of(),
-				Map.of())
+				Map.of(), null)
 			.print(new PrintStream(out, true, StandardCharsets.UTF_8), "smoke");
 		List<String> lines = out.toString(StandardCharsets.UTF_8).lines().toList();
 		assertThat(lines).contains("| group | case | value | unit | detail |");
 		assertThat(lines).anyMatch((line) -> line.startsWith("| target | (g) <= 1.5 x (b), no parent | n/a |"));
 		assertThat(lines).anyMatch((line) -> line
 			.startsWith("| target | switch, endpoint POST to first span received <= 1 s (slowest / goal) | n/a |"));
-		assertThat(lines.subList(lines.size() - 19, lines.size())).extracting((line) -> line.split("=")[0])
+		assertThat(lines).anyMatch((line) -> line.startsWith("| target | (j) <= 1.2 x (i), no parent | n/a |"));
+		assertThat(lines.subList(lines.size() - 28, lines.size())).extracting((line) -> line.split("=")[0])
 			.containsExactly("span_nonexporting_ns", "span_noop_api_ns", "span_sdk_alwaysoff_ns", "span_exporting_ns",
 					"span_sdk_exporting_ns", "startup_lens_ms", "startup_plain_ms", "startup_silent_stack_ms",
 					"startup_stack_only_ms", "startup_exporting_stack_ms", "threads_silent_stack", "threads_plain",
 					"span_disabled_group_ns", "span_helper_exporting_ns", "switch_endpoint_ms", "switch_endpoint_max_ms",
-					"switch_control_file_ms", "switch_control_file_max_ms", "switch_control_interval_ms");
+					"switch_control_file_ms", "switch_control_file_max_ms", "switch_control_interval_ms",
+					"span_recording_ns", "span_sdk_noop_processor_ns", "span_recording_sdk_ratio",
+					"span_recording_sdk_child_ratio", "span_recording_noop_api_ratio", "recorder_heap_bytes_per_span",
+					"recorder_heap_mib", "recorder_dump_ms", "recorder_dump_max_ms");
+	}
+
+	@Test
+	void theFlightRecorderFiguresComeFromFullRingsAndRealDumps() {
+		RecorderFootprint.Result result = RecorderFootprint.measure(1, 2);
+		assertThat(result.heapBytes()).singleElement().satisfies((bytes) -> assertThat(bytes).isPositive());
+		assertThat(result.dumpMillis()).hasSize(2).allSatisfy((millis) -> assertThat(millis).isPositive());
+		assertThat(result.firstDumpMillis()).isPositive();
+		// 2,048 spans of OTLP JSON: far more than an empty dump's {"resourceSpans":[]}.
+		assertThat(result.dumpFileBytes()).isGreaterThan(100_000);
 	}
 
 	@Test

@@ -1,5 +1,6 @@
 package nemo.lens.benchmarks.span;
 
+import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
@@ -64,6 +65,30 @@ public enum Tracing {
 		Instance start() {
 			return lens(EXPORTING_RANK, true);
 		}
+	},
+
+	/**
+	 * (i) The SDK set up by hand, recording every span into a span processor that does nothing with
+	 * it: what a real SDK span costs with no exporter behind it, the floor of any recorder.
+	 */
+	SDK_NOOP_PROCESSOR {
+		@Override
+		Instance start() {
+			SdkTracerProvider provider = SdkTracerProvider.builder()
+				.setSampler(Sampler.parentBased(Sampler.alwaysOn()))
+				.addSpanProcessor(new NoopSpanProcessor())
+				.build();
+			return new Instance(provider.get(SCOPE), () -> provider.shutdown().join(10, TimeUnit.SECONDS));
+		}
+	},
+
+	/** (j) A Lens rank that does not export, with the flight recorder on (issue 26): the handle's tracer. */
+	LENS_RECORDING {
+		@Override
+		Instance start() {
+			TelemetryHandle handle = recordingHandle(null);
+			return new Instance(handle.tracer(), handle::shutdown);
+		}
 	};
 
 	/** The instrumentation scope of every tracer. */
@@ -78,6 +103,9 @@ public enum Tracing {
 	 * exported.
 	 */
 	static final int QUEUE_SIZE = 1 << 17;
+
+	/** The flight recorder's ring, its default size. */
+	public static final int RING_SPANS = 2048;
 
 	/** Under {@code single_rank} with the default export rank, the last of two ranks exports. */
 	private static final int WORLD_SIZE = 2;
@@ -118,6 +146,32 @@ public enum Tracing {
 		if (handle.isExporting() != exporting) {
 			handle.shutdown();
 			throw new IllegalStateException("Expected rank " + rank + " to " + (exporting ? "export" : "stay silent"));
+		}
+		return handle;
+	}
+
+	/**
+	 * A silent Lens rank with the flight recorder on, its ring of {@link #RING_SPANS} spans, checked
+	 * to stay silent and to record.
+	 * @param directory where dumps go, or {@code null} for none
+	 * @return the handle
+	 */
+	public static TelemetryHandle recordingHandle(Path directory) {
+		NemoLensConfig.Builder config = NemoLensConfig.builder()
+			.enabled(true)
+			.serviceName("nemo-lens-benchmarks")
+			.exporter("none")
+			.runId("benchmark")
+			.flightRecorderEnabled(true)
+			.flightRecorderSpans(RING_SPANS);
+		if (directory != null) {
+			config.flightRecorderDirectory(directory.toString());
+		}
+		TelemetryHandle handle = new TelemetrySetup(new ExportStrategyRegistry((name) -> null), (name) -> null)
+			.setup(config.build(), SILENT_RANK, WORLD_SIZE, TelemetryOptions.builder().shutdownHook(false).build());
+		if (handle.isExporting() || handle.flightRecorder().isEmpty()) {
+			handle.shutdown();
+			throw new IllegalStateException("Expected rank " + SILENT_RANK + " to stay silent and record");
 		}
 		return handle;
 	}
