@@ -153,9 +153,9 @@ final class FlightRecorder {
 
 	/** What the recorder holds now. */
 	FlightRecorderStatus status() {
-		SpanRing.Contents contents = this.ring.snapshot();
+		SpanRing.Held held = this.ring.held();
 		LastDump last = this.lastDump;
-		return new FlightRecorderStatus(contents.spans().size(), this.ring.capacity(), contents.dropped(),
+		return new FlightRecorderStatus(held.spans(), this.ring.capacity(), held.dropped(),
 				(last != null) ? last.file() : null, (last != null) ? last.time() : null);
 	}
 

@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.function.Consumer;
 
 import io.opentelemetry.context.Context;
 import io.opentelemetry.sdk.common.CompletableResultCode;
@@ -105,9 +106,26 @@ public final class SpanRing implements SpanProcessor {
 	}
 
 	private Contents read(long end) {
+		List<SpanData> spans = new ArrayList<>();
+		long dropped = visit(end, (span) -> spans.add(span.toSpanData()));
+		return new Contents(Collections.unmodifiableList(spans), dropped);
+	}
+
+	/**
+	 * How many spans the ring holds now and how many were dropped before the oldest, without
+	 * reading the spans: what a status shows, at no cost per span held.
+	 * @return the counts
+	 */
+	public Held held() {
+		int[] held = new int[1];
+		long dropped = visit(this.next.get(), (span) -> held[0]++);
+		return new Held(held[0], dropped);
+	}
+
+	/** Hands each span held below {@code end} to {@code held}, oldest first; returns the drops. */
+	private long visit(long end, Consumer<ReadableSpan> held) {
 		long floor = this.floor;
 		long from = Math.max(floor, end - this.capacity);
-		List<SpanData> spans = new ArrayList<>((int) (end - from));
 		long overwritten = 0;
 		for (long sequence = from; sequence < end; sequence++) {
 			Slot slot = this.slots.get(index(sequence));
@@ -116,13 +134,13 @@ public final class SpanRing implements SpanProcessor {
 				continue;
 			}
 			if (slot.sequence() == sequence) {
-				spans.add(slot.span().toSpanData());
+				held.accept(slot.span());
 			}
 			else {
 				overwritten++;
 			}
 		}
-		return new Contents(Collections.unmodifiableList(spans), (from - floor) + overwritten);
+		return (from - floor) + overwritten;
 	}
 
 	private int index(long sequence) {
@@ -152,6 +170,16 @@ public final class SpanRing implements SpanProcessor {
 	 * and are no longer held
 	 */
 	public record Contents(List<SpanData> spans, long dropped) {
+
+	}
+
+	/**
+	 * How much a ring held when it was counted.
+	 *
+	 * @param spans how many spans it held
+	 * @param dropped how many spans ended before the oldest held (since the ring was last drained)
+	 */
+	public record Held(int spans, long dropped) {
 
 	}
 

@@ -84,6 +84,15 @@ class SpanRingTests {
 	}
 
 	@Test
+	void theCountsOfAFullRingAreThoseItsSnapshotShows() {
+		SpanRing ring = new SpanRing(3);
+		end(recordingInto(ring, Sampler.alwaysOn()), "1", "2", "3", "4", "5");
+		SpanRing.Contents contents = ring.snapshot();
+		assertThat(ring.held()).isEqualTo(new SpanRing.Held(contents.spans().size(), contents.dropped()))
+			.isEqualTo(new SpanRing.Held(3, 2));
+	}
+
+	@Test
 	void aSpanStillOpenIsNotInTheRing() {
 		SpanRing ring = new SpanRing(3);
 		Tracer tracer = recordingInto(ring, Sampler.alwaysOn());
