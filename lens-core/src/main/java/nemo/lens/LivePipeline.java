@@ -100,17 +100,22 @@ final class LivePipeline {
 			ExportingTelemetry next = this.builder.apply(signals);
 			boolean handOver = this.recorder != null && signals.contains(Signal.TRACES)
 					&& !this.exported.contains(Signal.TRACES);
+			boolean handOverLogs = this.recorder != null && signals.contains(Signal.LOGS)
+					&& !this.exported.contains(Signal.LOGS);
 			if (handOver) {
 				// Before the switch: the recorded spans reach the exporter ahead of the new SDK's.
 				this.recorder.handOver(next, timeout);
 			}
+			if (handOverLogs) {
+				this.recorder.handOverLogs(next, timeout);
+			}
 			this.telemetry.switchTo(route(next, signals));
+			// What was recorded while the first hand-overs were on their way.
 			if (handOver) {
-				// What ended on the recording side while the first hand-over was on its way.
 				this.recorder.handOver(next, Duration.ZERO);
 			}
-			if (this.recorder != null && signals.contains(Signal.LOGS) && !this.exported.contains(Signal.LOGS)) {
-				this.recorder.handOverLogs(next, timeout);
+			if (handOverLogs) {
+				this.recorder.handOverLogs(next, Duration.ZERO);
 			}
 			this.current = next;
 		}
