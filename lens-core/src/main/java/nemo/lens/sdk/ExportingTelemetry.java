@@ -349,20 +349,9 @@ public final class ExportingTelemetry {
 		}
 
 		/**
-		 * Builds the SDK a silent rank records its spans with: the resource and the sampler this
-		 * builder's exporting SDK would have, traces only, and the recorder as its one span
-		 * processor; no exporter, queue or thread.
-		 * @param recorder where finished spans go
-		 * @return the running SDK
-		 */
-		public RecordingTelemetry buildRecording(SpanProcessor recorder) {
-			return buildRecording(recorder, null);
-		}
-
-		/**
-		 * Builds the SDK a silent rank records its spans and log records with: as
-		 * {@link #buildRecording(SpanProcessor)}, and the log recorder as its logger provider's one
-		 * processor.
+		 * Builds the SDK a silent rank records its spans and log records with: the resource and the
+		 * sampler this builder's exporting SDK would have, the span recorder as its one span
+		 * processor and the log recorder as its logger provider's; no exporter, queue or thread.
 		 * @param recorder where finished spans go
 		 * @param logRecorder where emitted log records go, or {@code null} to record none
 		 * @return the running SDK
