@@ -5,10 +5,13 @@ import java.lang.reflect.Field;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.RecordComponent;
 import java.util.Arrays;
+import java.util.List;
+
+import nemo.lens.config.EnvironmentSettings;
 
 /**
  * The settings of {@link NemoLensConfig}, one per record component, so that the builder, its copy
- * and the environment reader follow the record instead of repeating its list. Builder fields carry
+ * and the environment's reading follow the record instead of repeating its list. Builder fields carry
  * the component names.
  */
 final class ConfigComponents {
@@ -18,6 +21,22 @@ final class ConfigComponents {
 	private static final Constructor<NemoLensConfig> CANONICAL = canonical();
 
 	private ConfigComponents() {
+	}
+
+	/** Reads every setting from the environment; the unset ones keep their defaults. */
+	static NemoLensConfig read(EnvironmentSettings environment) {
+		NemoLensConfig defaults = NemoLensConfig.defaults();
+		Object[] values = new Object[ALL.length];
+		for (int i = 0; i < values.length; i++) {
+			Object value = environment.read(ALL[i].getName(), ALL[i].getType());
+			values[i] = (value != null) ? value : value(ALL[i], defaults);
+		}
+		return construct(values);
+	}
+
+	/** The settings' names, in the order of the record. */
+	static List<String> names() {
+		return Arrays.stream(ALL).map(RecordComponent::getName).toList();
 	}
 
 	/** Calls the canonical constructor; its own exceptions come through unwrapped. */

@@ -10,10 +10,14 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
-import java.util.function.Function;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
+import nemo.lens.control.ControlFileContent;
+import nemo.lens.control.ControlFilePoller;
+import nemo.lens.control.ControlStatus;
+import nemo.lens.control.JobControl;
+import nemo.lens.control.OverrideTimer;
 import nemo.lens.spans.SpanGroups;
 
 /**
@@ -31,7 +35,7 @@ final class LiveDecision {
 
 	private final SpanGroups spanGroups;
 
-	private final Function<NemoLensConfig, SignalDecisions> decide;
+	private final SignalDecisions.Decider decider;
 
 	private final Consumer<String> notices;
 
@@ -45,7 +49,7 @@ final class LiveDecision {
 
 	private volatile ExportOverride override;
 
-	private volatile JobControl control;
+	private volatile JobControl<SignalDecisions> control;
 
 	private ControlFilePoller poller;
 
@@ -58,16 +62,16 @@ final class LiveDecision {
 	 * @param signals what its strategies decided then
 	 * @param pipeline the pipeline the decision drives
 	 * @param spanGroups the span groups in force
-	 * @param decide decides the signals for other settings, as at start-up
+	 * @param decider decides the signals for other settings, as at start-up
 	 * @param notices where changes are told
 	 */
 	LiveDecision(NemoLensConfig config, SignalDecisions signals, LivePipeline pipeline, SpanGroups spanGroups,
-			Function<NemoLensConfig, SignalDecisions> decide, Consumer<String> notices) {
+			SignalDecisions.Decider decider, Consumer<String> notices) {
 		this.config = config;
 		this.signals = signals;
 		this.pipeline = pipeline;
 		this.spanGroups = spanGroups;
-		this.decide = decide;
+		this.decider = decider;
 		this.notices = (notices != null) ? notices : logger::info;
 	}
 
@@ -81,9 +85,22 @@ final class LiveDecision {
 		return this.signals;
 	}
 
-	/** Decides the signals for other settings, as at start-up. */
-	SignalDecisions decide(NemoLensConfig settings) {
-		return this.decide.apply(settings);
+	/**
+	 * What a control file's content decides on this rank: its strategy settings over the settings
+	 * in force now, decided by the same strategies as at start-up.
+	 */
+	SignalDecisions decide(ControlFileContent content) {
+		NemoLensConfig.Builder settings = this.config.toBuilder();
+		if (content.exportStrategy() != null) {
+			settings.exportStrategy(content.exportStrategy());
+		}
+		if (content.exportRank() != null) {
+			settings.exportRank(content.exportRank());
+		}
+		if (content.exportSampleRate() != null) {
+			settings.exportSampleRate(content.exportSampleRate());
+		}
+		return this.decider.decide(settings.build());
 	}
 
 	/**
@@ -112,14 +129,14 @@ final class LiveDecision {
 			// Checked even while the control file names the groups: they come back when it goes.
 			checkSpanGroups(next.spanGroups());
 		}
-		SignalDecisions decided = this.decide.apply(next);
+		SignalDecisions decided = this.decider.decide(next);
 		if (groupsChanged && this.controlSpanGroups == null) {
 			this.spanGroups.set(next.spanGroups());
 		}
 		this.config = next;
 		this.signals = decided;
 		if (this.control != null) {
-			this.control.rebase(next);
+			this.control.rebase();
 		}
 		reapply("settings changed by " + source + " (" + String.join(", ", changed) + ")");
 		return changed;
@@ -189,13 +206,12 @@ final class LiveDecision {
 	}
 
 	private void checkSpanGroups(String spec) {
-		try {
-			SpanGroups.of(spec, this.spanGroups.known());
-		}
-		catch (IllegalArgumentException ex) {
-			throw new IllegalArgumentException("Invalid span groups (nemo.lens.span-groups, NEMO_LENS_SPAN_GROUPS) '"
-					+ spec + "': " + ex.getMessage(), ex);
-		}
+		SpanGroups.ofSetting(spec, this.spanGroups.known());
+	}
+
+	/** Refuses a span-group spec from the control file that names a group this rank does not know. */
+	void checkControlSpanGroups(String spec) {
+		SpanGroups.of(spec, this.spanGroups.known());
 	}
 
 	private synchronized void expire(ExportOverride ended) {
@@ -230,7 +246,7 @@ final class LiveDecision {
 	 * @param control what the file decides
 	 * @param poller the thread that watches it
 	 */
-	synchronized void controlBy(JobControl control, ControlFilePoller poller) {
+	synchronized void controlBy(JobControl<SignalDecisions> control, ControlFilePoller poller) {
 		this.control = control;
 		this.poller = poller;
 		poller.start();
@@ -258,7 +274,7 @@ final class LiveDecision {
 	 * @return the control file's state; empty when none is configured
 	 */
 	Optional<ControlStatus> controlStatus() {
-		JobControl current = this.control;
+		JobControl<SignalDecisions> current = this.control;
 		return (current != null) ? Optional.of(current.status()) : Optional.empty();
 	}
 
@@ -285,7 +301,7 @@ final class LiveDecision {
 	 */
 	private Set<Signal> wantedSignals() {
 		ExportOverride current = this.override;
-		Set<Signal> controlled = (this.control != null) ? this.control.wanted() : null;
+		Set<Signal> controlled = controlledSignals();
 		Set<Signal> wanted = EnumSet.noneOf(Signal.class);
 		for (Signal signal : Signal.values()) {
 			boolean on;
@@ -297,6 +313,26 @@ final class LiveDecision {
 				on = (controlled != null) ? controlled.contains(signal) : this.signals.isExporting(signal);
 			}
 			if (on) {
+				wanted.add(signal);
+			}
+		}
+		return wanted;
+	}
+
+	/**
+	 * The signals the control file in force makes this rank export: those its strategies select,
+	 * and every enabled one where it lists the rank; {@code null} when no file is in force.
+	 */
+	private Set<Signal> controlledSignals() {
+		JobControl.InForce<SignalDecisions> inForce = (this.control != null) ? this.control.inForce() : null;
+		if (inForce == null) {
+			return null;
+		}
+		boolean listed = inForce.content().ranks().contains(this.decider.rank());
+		Set<Signal> wanted = EnumSet.noneOf(Signal.class);
+		for (Signal signal : Signal.values()) {
+			if (inForce.decision().isExporting(signal)
+					|| (listed && this.config.enabled() && this.config.signalEnabled(signal))) {
 				wanted.add(signal);
 			}
 		}

@@ -3,13 +3,17 @@ package nemo.lens;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Set;
-import java.util.function.Function;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 import io.opentelemetry.api.OpenTelemetry;
+import nemo.lens.recorder.FlightRecorder;
 import nemo.lens.sdk.ExportingTelemetry;
+import nemo.lens.sdk.ExportingTelemetryFactory;
 import nemo.lens.sdk.ReusableExports;
-import nemo.lens.sdk.SwitchableTelemetry;
+import nemo.lens.switching.ExportedSignalsTelemetry;
+import nemo.lens.switching.SwitchableTelemetry;
 
 /**
  * The SDK pipeline of one rank while the signals it exports change: built for the exported
@@ -28,13 +32,11 @@ final class LivePipeline {
 
 	private final OpenTelemetry silent;
 
-	private final Function<Set<Signal>, ExportingTelemetry> builder;
-
-	private final Function<Set<Signal>, ExportingTelemetry> preparer;
+	private final ExportingTelemetryFactory sdks;
 
 	private final ReusableExports exports;
 
-	private final Runnable onFirstBuild;
+	private final List<Runnable> firstBuildActions = new CopyOnWriteArrayList<>();
 
 	private final FlightRecorder recorder;
 
@@ -50,6 +52,9 @@ final class LivePipeline {
 
 	private boolean built;
 
+	/** Whether the start-up decision was applied: later SDKs are built by a switch. */
+	private boolean started;
+
 	private boolean warmedUp;
 
 	/** Whether {@link #warmUp()} has built and closed its SDK. */
@@ -61,24 +66,28 @@ final class LivePipeline {
 	 * Creates a pipeline that exports nothing yet.
 	 * @param config the settings, for which signals are enabled
 	 * @param silent the telemetry of a silent rank
-	 * @param builder builds the SDK for a set of signals
-	 * @param preparer builds an SDK for a set of signals that is shut down at once, unused
+	 * @param sdks builds every SDK of the rank
 	 * @param exports the caller's exporters, shut down with the pipeline
-	 * @param onFirstBuild runs once, when an SDK is first built
 	 * @param recorder records the traces while they are not exported, or {@code null} for none
 	 */
-	LivePipeline(NemoLensConfig config, OpenTelemetry silent, Function<Set<Signal>, ExportingTelemetry> builder,
-			Function<Set<Signal>, ExportingTelemetry> preparer, ReusableExports exports, Runnable onFirstBuild,
+	LivePipeline(NemoLensConfig config, OpenTelemetry silent, ExportingTelemetryFactory sdks, ReusableExports exports,
 			FlightRecorder recorder) {
 		this.config = config;
 		this.recorder = recorder;
 		this.silent = (recorder != null) ? recorder.telemetry() : silent;
 		this.telemetry = new SwitchableTelemetry(this.silent);
-		this.builder = builder;
-		this.preparer = preparer;
+		this.sdks = sdks;
 		this.exports = exports;
-		this.onFirstBuild = onFirstBuild;
 		this.tracesRecorded = recorder != null;
+	}
+
+	/**
+	 * Runs an action once, when the pipeline first builds an exporting SDK (at start-up or at the
+	 * first switch-on), on the thread that built it.
+	 * @param action the action
+	 */
+	void onFirstBuild(Runnable action) {
+		this.firstBuildActions.add(action);
 	}
 
 	/**
@@ -97,7 +106,8 @@ final class LivePipeline {
 			this.current = null;
 		}
 		else {
-			ExportingTelemetry next = this.builder.apply(signals);
+			ExportingTelemetry next = this.sdks.build(signals.contains(Signal.TRACES), signals.contains(Signal.METRICS),
+					signals.contains(Signal.LOGS), this.started);
 			boolean handOver = this.recorder != null && signals.contains(Signal.TRACES)
 					&& !this.exported.contains(Signal.TRACES);
 			boolean handOverLogs = this.recorder != null && signals.contains(Signal.LOGS)
@@ -128,8 +138,19 @@ final class LivePipeline {
 		}
 		if (this.current != null && !this.built) {
 			this.built = true;
-			this.onFirstBuild.run();
+			this.firstBuildActions.forEach(Runnable::run);
 		}
+	}
+
+	/**
+	 * Applies the start-up decision: as {@link #apply}, but the SDK it builds is not one a switch
+	 * built.
+	 * @param signals the signals the rank exports from the start
+	 * @param timeout the longest wait for what is shut down
+	 */
+	synchronized void start(Set<Signal> signals, Duration timeout) {
+		apply(signals, timeout);
+		this.started = true;
 	}
 
 	/**
@@ -147,14 +168,10 @@ final class LivePipeline {
 		}
 		// Traces and logs only: their batch processors send nothing when nothing was recorded, but a
 		// metric reader sends at shutdown what the SDK's own processors observe about themselves.
-		Set<Signal> prepared = EnumSet.noneOf(Signal.class);
-		for (Signal signal : EnumSet.of(Signal.TRACES, Signal.LOGS)) {
-			if (this.config.signalEnabled(signal)) {
-				prepared.add(signal);
-			}
-		}
-		if (!prepared.isEmpty()) {
-			this.preparer.apply(prepared).shutdown(this.config.shutdownTimeout());
+		boolean traces = this.config.signalEnabled(Signal.TRACES);
+		boolean logs = this.config.signalEnabled(Signal.LOGS);
+		if (traces || logs) {
+			this.sdks.prepare(traces, logs).shutdown(this.config.shutdownTimeout());
 			this.prepared = true;
 		}
 	}
@@ -172,9 +189,11 @@ final class LivePipeline {
 		for (Signal signal : Signal.values()) {
 			if (this.config.signalEnabled(signal) && !signals.contains(signal)) {
 				return (this.recorder != null)
-						? new ExportedSignalsTelemetry(sdk.sdk(), signals, this.recorder.telemetry().getTracerProvider(),
-								this.recorder.telemetry().getLogsBridge())
-						: new ExportedSignalsTelemetry(sdk.sdk(), signals);
+						? new ExportedSignalsTelemetry(sdk.sdk(), signals.contains(Signal.TRACES),
+								signals.contains(Signal.METRICS), signals.contains(Signal.LOGS),
+								this.recorder.telemetry().getTracerProvider(), this.recorder.telemetry().getLogsBridge())
+						: new ExportedSignalsTelemetry(sdk.sdk(), signals.contains(Signal.TRACES),
+								signals.contains(Signal.METRICS), signals.contains(Signal.LOGS));
 			}
 		}
 		return sdk.sdk();

@@ -8,9 +8,11 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.logging.Logger;
 
+import nemo.lens.config.EnvironmentSettings;
 import nemo.lens.env.EnvironmentValues;
 import nemo.lens.env.UnknownVariables;
 import nemo.lens.launch.RankInfo;
+import nemo.lens.recorder.FlightRecorderSettings;
 import nemo.lens.sdk.ExportSettings;
 import nemo.lens.spans.SpanGroups;
 
@@ -70,7 +72,7 @@ public record NemoLensConfig(boolean enabled, String serviceName, String exportS
 		boolean jobTrace, List<String> extraSpanGroups, Duration shutdownTimeout, String tracesExportStrategy,
 		String metricsExportStrategy, String logsExportStrategy, String controlFile, Duration controlInterval,
 		boolean flightRecorderEnabled, int flightRecorderSpans, int flightRecorderLogs, String flightRecorderDirectory,
-		boolean flightRecorderDumpOnExit) implements ExportSettings {
+		boolean flightRecorderDumpOnExit) implements ExportSettings, FlightRecorderSettings {
 
 	/** The default environment prefix. */
 	public static final String DEFAULT_ENV_PREFIX = "NEMO_LENS";
@@ -208,7 +210,7 @@ public record NemoLensConfig(boolean enabled, String serviceName, String exportS
 	 * @throws IllegalArgumentException when a variable holds a value that cannot be used
 	 */
 	public static NemoLensConfig fromEnv(Map<String, String> env, String prefix, String fallbackPrefix) {
-		NemoLensConfig config = new EnvironmentConfigReader(env, prefix, fallbackPrefix).read();
+		NemoLensConfig config = ConfigComponents.read(new EnvironmentSettings(env, prefix, fallbackPrefix));
 		List<String> known = new ArrayList<>(variableNames(prefix.trim()));
 		known.addAll(RankInfo.EXPLICIT_VARIABLES);
 		UnknownVariables.warnings(env, prefix.trim(), known).forEach(logger::warning);
@@ -222,7 +224,7 @@ public record NemoLensConfig(boolean enabled, String serviceName, String exportS
 	 * @return the variable names
 	 */
 	public static List<String> variableNames(String prefix) {
-		return EnvironmentConfigReader.variableNames(prefix);
+		return EnvironmentSettings.variableNames(prefix, ConfigComponents.names());
 	}
 
 	/**
@@ -242,7 +244,8 @@ public record NemoLensConfig(boolean enabled, String serviceName, String exportS
 
 		private String serviceName = DEFAULT_SERVICE_NAME;
 
-		private String exportStrategy = BuiltinStrategies.SINGLE_RANK;
+		// The built-in single_rank, by name: settings do not depend on the strategies that read them.
+		private String exportStrategy = "single_rank";
 
 		private int exportRank = -1;
 

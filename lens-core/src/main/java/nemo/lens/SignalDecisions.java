@@ -15,6 +15,9 @@ import java.util.Set;
  */
 final class SignalDecisions {
 
+	/** The strategy name a handle reports when the strategy was passed to the call. */
+	static final String PER_CALL_STRATEGY = "per_call";
+
 	private final Map<Signal, String> strategies;
 
 	private final Set<Signal> exporting;
@@ -41,7 +44,7 @@ final class SignalDecisions {
 		Map<Signal, String> strategies = new EnumMap<>(Signal.class);
 		Set<Signal> exporting = EnumSet.noneOf(Signal.class);
 		Map<String, Boolean> answers = new HashMap<>();
-		String base = (perCall != null) ? TelemetrySetup.PER_CALL_STRATEGY : config.exportStrategy();
+		String base = (perCall != null) ? PER_CALL_STRATEGY : config.exportStrategy();
 		boolean baseSelects = ((perCall != null) ? perCall : registry.get(base)).shouldExport(config, rank, worldSize);
 		answers.put(base, baseSelects);
 		for (Signal signal : Signal.values()) {
@@ -84,6 +87,55 @@ final class SignalDecisions {
 	/** The signals the rank exports; empty on a silent rank. */
 	Set<Signal> exporting() {
 		return this.exporting;
+	}
+
+	/**
+	 * The strategies of one rank: decides its signals for any settings, at start-up and for every
+	 * later change (a refresh, the control file), against the same registry and per-call strategy.
+	 */
+	static final class Decider {
+
+		private final ExportStrategyRegistry registry;
+
+		private final int rank;
+
+		private final int worldSize;
+
+		private final ExportStrategy perCall;
+
+		/**
+		 * @param registry where strategy names are looked up
+		 * @param rank the global rank
+		 * @param worldSize the number of ranks
+		 * @param perCall a strategy passed to the call, or {@code null}
+		 */
+		Decider(ExportStrategyRegistry registry, int rank, int worldSize, ExportStrategy perCall) {
+			this.registry = registry;
+			this.rank = rank;
+			this.worldSize = worldSize;
+			this.perCall = perCall;
+		}
+
+		/** Decides every signal with these settings, as {@link SignalDecisions#decide} does. */
+		SignalDecisions decide(NemoLensConfig config) {
+			return SignalDecisions.decide(config, this.rank, this.worldSize, this.registry, this.perCall);
+		}
+
+		/** Whether a strategy was passed to the call. */
+		boolean perCall() {
+			return this.perCall != null;
+		}
+
+		/** The rank it decides for. */
+		int rank() {
+			return this.rank;
+		}
+
+		/** The names the registry holds now, for the control file's {@code export-strategy}. */
+		Set<String> registered() {
+			return Set.copyOf(this.registry.registeredStrategies());
+		}
+
 	}
 
 }

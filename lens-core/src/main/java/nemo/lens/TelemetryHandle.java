@@ -9,12 +9,14 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
-import java.util.function.Function;
 
 import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.metrics.Meter;
 import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.sdk.OpenTelemetrySdk;
+import nemo.lens.control.ControlStatus;
+import nemo.lens.recorder.FlightRecorder;
+import nemo.lens.recorder.FlightRecorderStatus;
 import nemo.lens.sdk.ExportingTelemetry;
 import nemo.lens.sdk.LensVersion;
 import nemo.lens.spans.JobTrace;
@@ -61,20 +63,35 @@ public final class TelemetryHandle implements AutoCloseable {
 
 	private volatile ShutdownHook shutdownHook;
 
-	private volatile UncaughtExceptionDump uncaughtExceptionDump;
-
-	TelemetryHandle(NemoLensConfig config, String runIdSource, int rank, int worldSize, boolean perCallStrategy,
+	TelemetryHandle(NemoLensConfig config, String runIdSource, int worldSize, SignalDecisions.Decider decider,
 			SignalDecisions signals, LivePipeline pipeline, SpanGroups spanGroups, JobTrace jobTrace,
-			Function<NemoLensConfig, SignalDecisions> decide, Consumer<String> notices) {
+			Consumer<String> notices) {
 		this.config = config;
 		this.runIdSource = runIdSource;
-		this.rank = rank;
+		this.rank = decider.rank();
 		this.worldSize = worldSize;
-		this.perCallStrategy = perCallStrategy;
+		this.perCallStrategy = decider.perCall();
 		this.pipeline = pipeline;
 		this.tracer = pipeline.telemetry().getTracer(SCOPE_NAME, LensVersion.current());
-		this.spans = new LensSpans(this.tracer, pipeline::tracesRecorded, spanGroups, jobTrace, rank);
-		this.live = new LiveDecision(config, signals, pipeline, spanGroups, decide, notices);
+		this.spans = new LensSpans(this.tracer, pipeline::tracesRecorded, spanGroups, jobTrace, this.rank);
+		this.live = new LiveDecision(config, signals, pipeline, spanGroups, decider, notices);
+	}
+
+	/**
+	 * Applies the start-up decision. With {@code atExit}, the handle shuts down at JVM exit once it
+	 * has something to deliver: from its first exporting SDK (at start-up or at the first switch-on),
+	 * or from the start when its flight recorder is dumped at exit.
+	 * @param atExit whether to shut down at JVM exit
+	 */
+	void start(boolean atExit) {
+		if (atExit) {
+			this.pipeline.onFirstBuild(this::shutDownAtExit);
+		}
+		this.pipeline.start(this.live.signals().exporting(), this.config.shutdownTimeout());
+		FlightRecorder recorder = this.pipeline.recorder();
+		if (atExit && recorder != null && recorder.dumpsOnExit()) {
+			shutDownAtExit();
+		}
 	}
 
 	/**
@@ -253,14 +270,6 @@ public final class TelemetryHandle implements AutoCloseable {
 		}
 	}
 
-	/** Dumps the flight recorder when a thread dies of an uncaught exception, until shutdown. */
-	void dumpOnUncaughtExceptions() {
-		FlightRecorder recorder = this.pipeline.recorder();
-		if (recorder != null && !this.shutDown.get()) {
-			this.uncaughtExceptionDump = UncaughtExceptionDump.install(recorder);
-		}
-	}
-
 	/** The decision as it changes while the rank runs, for the setup that wires the control file. */
 	LiveDecision live() {
 		return this.live;
@@ -386,7 +395,7 @@ public final class TelemetryHandle implements AutoCloseable {
 	 * @return the strategy name
 	 */
 	public String exportStrategy() {
-		return this.perCallStrategy ? TelemetrySetup.PER_CALL_STRATEGY : this.live.config().exportStrategy();
+		return this.perCallStrategy ? SignalDecisions.PER_CALL_STRATEGY : this.live.config().exportStrategy();
 	}
 
 	/**
@@ -454,13 +463,7 @@ public final class TelemetryHandle implements AutoCloseable {
 			if (hook != null) {
 				hook.remove();
 			}
-			UncaughtExceptionDump uncaught = this.uncaughtExceptionDump;
-			if (uncaught != null) {
-				uncaught.uninstall();
-			}
-			if (this.config.flightRecorderDumpOnExit()) {
-				dump("exit");
-			}
+			// The flight recorder is dumped first when it dumps at exit, and stops dumping at uncaught exceptions.
 			this.pipeline.shutdown(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
 		}
 	}

@@ -1,12 +1,9 @@
 package nemo.lens;
 
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.LinkedHashSet;
 import java.util.Objects;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.logging.Logger;
@@ -16,14 +13,14 @@ import io.opentelemetry.api.baggage.propagation.W3CBaggagePropagator;
 import io.opentelemetry.api.trace.propagation.W3CTraceContextPropagator;
 import io.opentelemetry.context.propagation.ContextPropagators;
 import io.opentelemetry.context.propagation.TextMapPropagator;
-import nemo.lens.recorder.DumpWriter;
-import nemo.lens.recorder.LogRing;
-import nemo.lens.recorder.SpanRing;
-import nemo.lens.sdk.ExportingTelemetry;
-import nemo.lens.sdk.RecordingTelemetry;
-import nemo.lens.sdk.ReusableExports;
+import nemo.lens.control.ControlFilePoller;
+import nemo.lens.control.JobControl;
+import nemo.lens.launch.RunId;
+import nemo.lens.recorder.FlightRecorder;
 import nemo.lens.sdk.ExporterName;
 import nemo.lens.sdk.ExporterSettingsCheck;
+import nemo.lens.sdk.ExportingTelemetryFactory;
+import nemo.lens.sdk.ReusableExports;
 import nemo.lens.spans.JobTrace;
 import nemo.lens.spans.SpanGroups;
 
@@ -41,7 +38,7 @@ import nemo.lens.spans.SpanGroups;
 public final class TelemetrySetup {
 
 	/** The strategy name a handle reports when the strategy was passed to the call. */
-	public static final String PER_CALL_STRATEGY = "per_call";
+	public static final String PER_CALL_STRATEGY = SignalDecisions.PER_CALL_STRATEGY;
 
 	/**
 	 * Non-exporting ranks get no-op tracing and metrics that still propagate W3C trace context and
@@ -87,13 +84,17 @@ public final class TelemetrySetup {
 	public TelemetryHandle setup(NemoLensConfig config, int rank, int worldSize, TelemetryOptions options) {
 		Objects.requireNonNull(config, "config must not be null");
 		Objects.requireNonNull(options, "options must not be null");
-		RunId runId = RunId.resolve(config, options.rankInfo(), rank, worldSize, this.environment,
-				(options.warnings() != null) ? options.warnings() : logger::warning);
+		Consumer<String> warnings = (options.warnings() != null) ? options.warnings() : logger::warning;
+		RunId runId = RunId.resolve(config.runId(), options.rankInfo(), rank, worldSize, this.environment, warnings);
 		NemoLensConfig resolved = config.runId().isEmpty() ? config.toBuilder().runId(runId.value()).build() : config;
-		SignalDecisions decisions = SignalDecisions.decide(resolved, rank, worldSize, this.registry,
+		SignalDecisions.Decider decider = new SignalDecisions.Decider(this.registry, rank, worldSize,
 				options.exportStrategy());
+		SignalDecisions decisions = decider.decide(resolved);
 		ExporterName.named(resolved.exporter());
-		SpanGroups groups = spanGroups(resolved, options);
+		Set<String> extraGroups = new LinkedHashSet<>(resolved.extraSpanGroups());
+		extraGroups.addAll(options.extraSpanGroups());
+		// Checked on every rank, so that a bad spec fails the whole job at start, not only its exporters.
+		SpanGroups groups = SpanGroups.ofSetting(resolved.spanGroups(), extraGroups);
 		JobTrace jobTrace = resolved.jobTrace()
 				? JobTrace.resolve(this.environment, resolved.serviceName(), resolved.runId()) : null;
 		if (resolved.enabled()) {
@@ -101,99 +102,31 @@ public final class TelemetrySetup {
 			ExporterSettingsCheck.check(this.environment, options.otelProperties());
 		}
 		ReusableExports exports = new ReusableExports(options);
-		// Built for the exported signals only: no processor, reader or thread for the rest.
-		AtomicBoolean started = new AtomicBoolean();
-		Function<Set<Signal>, ExportingTelemetry.Builder> sdkBuilder = (signals) -> ExportingTelemetry
-			.builder(resolved.toBuilder()
-				.tracesEnabled(signals.contains(Signal.TRACES))
-				.metricsEnabled(signals.contains(Signal.METRICS))
-				.logsEnabled(signals.contains(Signal.LOGS))
-				.build())
-			.rank(rank, worldSize)
-			.options(exports)
-			.environment(this.environment);
-		// Built by a switch while the rank runs: its first spans are what the operator waits for.
-		Function<Set<Signal>, ExportingTelemetry> sdkFor = (signals) -> sdkBuilder.apply(signals)
-			.flushFirstSpan(started.get())
-			.build();
-		Function<Set<Signal>, ExportingTelemetry> preparedFor = (signals) -> sdkBuilder.apply(signals)
-			.preparing(true)
-			.build();
-		FlightRecorder recorder = FlightRecorder.isOn(resolved) ? flightRecorder(resolved, rank, worldSize, exports)
-				: null;
-		AtomicReference<TelemetryHandle> built = new AtomicReference<>();
-		LivePipeline pipeline = new LivePipeline(resolved, NON_EXPORTING, sdkFor, preparedFor, exports, () -> {
-			if (options.shutdownHook() && built.get() != null) {
-				built.get().shutDownAtExit();
-			}
-		}, recorder);
-		TelemetryHandle handle = new TelemetryHandle(resolved, runId.source(), rank, worldSize,
-				options.exportStrategy() != null, decisions, pipeline, groups, jobTrace,
-				(settings) -> SignalDecisions.decide(settings, rank, worldSize, this.registry, options.exportStrategy()),
-				options.notices());
-		built.set(handle);
-		pipeline.apply(decisions.exporting(), resolved.shutdownTimeout());
-		started.set(true);
-		if (recorder != null) {
-			if (!resolved.flightRecorderDirectory().isEmpty()) {
-				handle.dumpOnUncaughtExceptions();
-			}
-			if (resolved.flightRecorderDumpOnExit() && options.shutdownHook()) {
-				// A silent rank has no SDK to flush, but its recorder is dumped by the hook.
-				handle.shutDownAtExit();
-			}
-		}
+		ExportingTelemetryFactory sdks = new ExportingTelemetryFactory(resolved, rank, worldSize, exports,
+				this.environment);
+		FlightRecorder recorder = FlightRecorder.start(resolved, rank, sdks).orElse(null);
+		LivePipeline pipeline = new LivePipeline(resolved, NON_EXPORTING, sdks, exports, recorder);
+		TelemetryHandle handle = new TelemetryHandle(resolved, runId.source(), worldSize, decider, decisions, pipeline,
+				groups, jobTrace, options.notices());
+		handle.start(options.shutdownHook());
 		if (resolved.enabled() && !resolved.controlFile().isEmpty()) {
-			watchControlFile(handle, resolved, rank, worldSize, options);
+			watchControlFile(handle, resolved, decider, warnings);
 		}
 		return handle;
-	}
-
-	/**
-	 * The flight recorder of a rank: a ring, and an SDK with the exporting SDK's resource and
-	 * sampler that records into it.
-	 */
-	private FlightRecorder flightRecorder(NemoLensConfig config, int rank, int worldSize, ReusableExports exports) {
-		SpanRing ring = new SpanRing(config.flightRecorderSpans());
-		LogRing logs = (config.logsEnabled() && config.flightRecorderLogs() > 0)
-				? new LogRing(config.flightRecorderLogs()) : null;
-		RecordingTelemetry recording = ExportingTelemetry.builder(config)
-			.rank(rank, worldSize)
-			.options(exports)
-			.environment(this.environment)
-			.buildRecording(ring, logs);
-		DumpWriter writer = config.flightRecorderDirectory().isEmpty() ? null
-				: new DumpWriter(Path.of(config.flightRecorderDirectory()), config.runId(), rank);
-		return new FlightRecorder(ring, logs, recording, writer, Clock.systemUTC());
 	}
 
 	/**
 	 * Puts the job-wide control file behind the rank's decision: its strategy settings are decided
 	 * by the same strategies as at start-up, against this registry.
 	 */
-	private void watchControlFile(TelemetryHandle handle, NemoLensConfig config, int rank, int worldSize,
-			TelemetryOptions options) {
-		Consumer<String> warnings = (options.warnings() != null) ? options.warnings() : logger::warning;
-		Set<String> extraGroups = new LinkedHashSet<>(config.extraSpanGroups());
-		extraGroups.addAll(options.extraSpanGroups());
-		JobControl control = new JobControl(config.controlFile(), config, rank,
-				() -> Set.copyOf(this.registry.registeredStrategies()), (spec) -> SpanGroups.of(spec, extraGroups),
-				handle.live()::decide, warnings, handle.live()::controlChanged, handle::dumpRequestedByControlFile);
-		handle.live().controlBy(control, new ControlFilePoller(Path.of(config.controlFile()),
-				config.controlInterval(), control, handle::prepareToSwitchOn));
-	}
-
-	/** Checked on every rank, so that a bad spec fails the whole job at start, not only its exporters. */
-	private static SpanGroups spanGroups(NemoLensConfig config, TelemetryOptions options) {
-		try {
-			Set<String> extraGroups = new LinkedHashSet<>(config.extraSpanGroups());
-			extraGroups.addAll(options.extraSpanGroups());
-			return SpanGroups.of(config.spanGroups(), extraGroups);
-		}
-		catch (IllegalArgumentException ex) {
-			throw new IllegalArgumentException("Invalid span groups (nemo.lens.span-groups, NEMO_LENS_SPAN_GROUPS) '"
-					+ config.spanGroups() + "': " + ex.getMessage(), ex);
-		}
+	private static void watchControlFile(TelemetryHandle handle, NemoLensConfig config, SignalDecisions.Decider decider,
+			Consumer<String> warnings) {
+		LiveDecision live = handle.live();
+		JobControl<SignalDecisions> control = new JobControl<>(config.controlFile(), decider::registered,
+				live::checkControlSpanGroups, live::decide, warnings, live::controlChanged,
+				handle::dumpRequestedByControlFile);
+		live.controlBy(control, new ControlFilePoller(Path.of(config.controlFile()), config.controlInterval(), control,
+				handle::prepareToSwitchOn));
 	}
 
 }

@@ -1,12 +1,15 @@
 /**
- * The plain Java API of NeMo Lens: settings ({@link nemo.lens.NemoLensConfig}), the strategy
- * contract and registry with the built-ins, the setup that decides once, its handle, and the
- * process-wide facade {@link nemo.lens.NemoLens}.
+ * The plain Java API of NeMo Lens and the decision: settings ({@link nemo.lens.NemoLensConfig}),
+ * the strategy contract and registry with the built-ins, the setup that decides once, its handle,
+ * the process-wide facade {@link nemo.lens.NemoLens}, and the decision as it changes while the
+ * rank runs (an override, the control file, a refresh) with the pipeline it drives.
  * <p>
- * May import {@code nemo.lens.env}, {@code nemo.lens.launch}, {@code nemo.lens.sdk},
- * {@code nemo.lens.spans} and {@code nemo.lens.recorder}, never
- * {@code nemo.lens.strategies}: the contract puts both the ground floor (settings, strategy) and
- * the roof (facade) here, so the package above it ({@code .strategies}) may look down, and the
- * built-in strategies, which every registry holds, live here.
+ * May import {@code nemo.lens.env}, {@code nemo.lens.config}, {@code nemo.lens.launch},
+ * {@code nemo.lens.sdk}, {@code nemo.lens.switching}, {@code nemo.lens.spans},
+ * {@code nemo.lens.control} and {@code nemo.lens.recorder}, none of which imports it back: what
+ * they need from the settings they declare themselves, and the root implements it. Never
+ * {@code nemo.lens.strategies}, which sits above the root: the contract puts both the ground floor
+ * (settings, strategy) and the roof (facade) here, and the built-in strategies, which every
+ * registry holds, live here.
  */
 package nemo.lens;

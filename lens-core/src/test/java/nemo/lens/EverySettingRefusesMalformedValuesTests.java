@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
+import nemo.lens.config.EnvironmentSettings;
 import nemo.lens.launch.RankInfo;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -56,7 +57,7 @@ class EverySettingRefusesMalformedValuesTests {
 				fail("No malformed value for the setting " + component.getName() + " (" + component.getType()
 						+ "): add one to this table, or list it as free text");
 			}
-			for (String variable : EnvironmentConfigReader.variableKeys(component.getName())) {
+			for (String variable : EnvironmentSettings.variableKeys(component.getName())) {
 				cases.put("NEMO_LENS_" + variable, malformed);
 			}
 		}
@@ -91,7 +92,7 @@ class EverySettingRefusesMalformedValuesTests {
 	}
 
 	static Stream<String> freeText() {
-		return FREE_TEXT.stream().flatMap((setting) -> EnvironmentConfigReader.variableKeys(setting).stream())
+		return FREE_TEXT.stream().flatMap((setting) -> EnvironmentSettings.variableKeys(setting).stream())
 			.map((key) -> "NEMO_LENS_" + key);
 	}
 

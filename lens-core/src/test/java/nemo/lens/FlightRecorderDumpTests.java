@@ -17,6 +17,7 @@ import java.util.stream.Stream;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.opentelemetry.api.trace.Tracer;
+import nemo.lens.recorder.FlightRecorder;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -246,7 +247,8 @@ class FlightRecorderDumpTests {
 			throws Exception {
 		Thread.UncaughtExceptionHandler original = Thread.getDefaultUncaughtExceptionHandler();
 		List<Throwable> seenBefore = new CopyOnWriteArrayList<>();
-		Thread.setDefaultUncaughtExceptionHandler((thread, exception) -> seenBefore.add(exception));
+		Thread.UncaughtExceptionHandler before = (thread, exception) -> seenBefore.add(exception);
+		Thread.setDefaultUncaughtExceptionHandler(before);
 		try {
 			TelemetryHandle silent = silentRankDumpingTo(this.directory, 3);
 			end(silent.tracer(), 1);
@@ -260,8 +262,7 @@ class FlightRecorderDumpTests {
 				.satisfies((dump) -> assertThat(resourceAttributes(read(dump)).get("nemo.lens.flight_recorder.trigger")
 					.asText()).isEqualTo("uncaught-exception"));
 			silent.shutdown();
-			assertThat(Thread.getDefaultUncaughtExceptionHandler()).as("put back at shutdown").isNotInstanceOf(
-					UncaughtExceptionDump.class);
+			assertThat(Thread.getDefaultUncaughtExceptionHandler()).as("put back at shutdown").isSameAs(before);
 		}
 		finally {
 			Thread.setDefaultUncaughtExceptionHandler(original);

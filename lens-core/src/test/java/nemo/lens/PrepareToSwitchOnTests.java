@@ -13,6 +13,8 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Collectors;
 
 import com.sun.net.httpserver.HttpServer;
+import nemo.lens.control.ControlFilePoller;
+import nemo.lens.control.JobControl;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -121,9 +123,8 @@ class PrepareToSwitchOnTests {
 		AtomicInteger runs = new AtomicInteger();
 		AtomicReference<String> thread = new AtomicReference<>();
 		ControlFilePoller poller = new ControlFilePoller(folder.resolve("control"), Duration.ofMillis(10),
-				new JobControl(folder.resolve("control").toString(), NemoLensConfig.builder().build(), 0, Set::of,
-						(groups) -> {
-						}, (settings) -> null, (warning) -> {
+				new JobControl<>(folder.resolve("control").toString(), Set::of, (groups) -> {
+				}, (content) -> null, (warning) -> {
 						}, () -> {
 						}, (dump) -> {
 						}),

@@ -1,10 +1,13 @@
 /**
- * The flight recorder of a rank that does not export traces: a bounded ring of its last finished
- * spans ({@link nemo.lens.recorder.SpanRing}), the OTLP JSON files it is dumped to
- * ({@link nemo.lens.recorder.DumpWriter}), and the command that reads the dumps of every rank
- * ({@link nemo.lens.recorder.DumpReport}).
+ * The flight recorder of a rank that does not export traces, all of it:
+ * {@link nemo.lens.recorder.FlightRecorder} starts itself from the settings, keeps a bounded ring of
+ * the last finished spans ({@link nemo.lens.recorder.SpanRing}) and log records, hands them to the
+ * exporters when the rank is switched on, dumps them to OTLP JSON files
+ * ({@link nemo.lens.recorder.DumpWriter}) on request, at an uncaught exception and at exit; and the
+ * command that reads the dumps of every rank ({@link nemo.lens.recorder.DumpReport}).
  * <p>
- * May import the OpenTelemetry SDK and its OTLP encoding, never another {@code nemo.lens} package:
- * the root wires it in.
+ * May import {@code nemo.lens.sdk} (the recording SDK), {@code nemo.lens.switching} and the
+ * OpenTelemetry SDK with its OTLP encoding, never {@code nemo.lens}: what it needs from the
+ * settings it declares itself ({@link nemo.lens.recorder.FlightRecorderSettings}).
  */
 package nemo.lens.recorder;

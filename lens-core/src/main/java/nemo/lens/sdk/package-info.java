@@ -1,7 +1,8 @@
 /**
  * The OpenTelemetry SDK of an exporting rank: exporters, batch settings, the rank-aware sampler,
  * the open-span tracker, delivery accounting and the bounded shutdown; and the SDK a silent rank
- * records its spans with when the flight recorder is on.
+ * records its spans with when the flight recorder is on. {@link nemo.lens.sdk.ExportingTelemetryFactory}
+ * builds each of them, at start-up and at every later switch.
  * <p>
  * May import {@code nemo.lens.env} and the OpenTelemetry SDK, never {@code nemo.lens}: what it
  * needs from the settings and options it declares itself ({@link nemo.lens.sdk.ExportSettings},

@@ -117,6 +117,26 @@ public final class SpanGroups {
 	}
 
 	/**
+	 * Groups enabled by the value of the {@code nemo.lens.span-groups} setting: the one check of that
+	 * setting, wherever it is read (at start-up, in a refresh, in the control file).
+	 * @param spec the setting's value
+	 * @param extraGroups the application's groups
+	 * @return the groups
+	 * @throws IllegalArgumentException naming the setting and the value, with the problem as its
+	 * cause, when the spec names an unknown group or preset
+	 */
+	public static SpanGroups ofSetting(String spec, Collection<String> extraGroups) {
+		try {
+			return of(spec, extraGroups);
+		}
+		catch (IllegalArgumentException ex) {
+			throw new IllegalArgumentException(
+					"Invalid span groups (nemo.lens.span-groups, NEMO_LENS_SPAN_GROUPS) '" + spec + "': " + ex.getMessage(),
+					ex);
+		}
+	}
+
+	/**
 	 * Resolves a spec against the base groups without keeping it: for checking a setting.
 	 * @param spec the spec
 	 * @return the enabled groups, sorted

@@ -5,12 +5,12 @@ import java.util.List;
 import java.util.Map;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import nemo.lens.ControlStatus;
 import nemo.lens.ExportStrategyRegistry;
-import nemo.lens.FlightRecorderStatus;
 import nemo.lens.Signal;
 import nemo.lens.TelemetryHandle;
+import nemo.lens.control.ControlStatus;
 import nemo.lens.launch.RankInfo;
+import nemo.lens.recorder.FlightRecorderStatus;
 import nemo.lens.spans.JobTrace;
 import nemo.lens.strategies.ExportStrategies;
 

@@ -175,7 +175,7 @@ public class LensEndpoint {
 		Path file = this.handle.dumpFlightRecorder()
 			.orElseThrow(() -> new IllegalStateException("The flight recorder could not be written to "
 					+ this.handle.config().flightRecorderDirectory() + "; the log of logger "
-					+ "nemo.lens.FlightRecorder says why."));
+					+ "nemo.lens.recorder.FlightRecorder says why."));
 		logger.info("NeMo Lens: flight recorder dumped through the lens endpoint to " + file);
 		return new DumpDescriptor(file.toString());
 	}

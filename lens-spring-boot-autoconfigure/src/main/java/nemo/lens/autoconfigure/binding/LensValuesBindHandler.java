@@ -1,6 +1,6 @@
 package nemo.lens.autoconfigure.binding;
 
-import nemo.lens.SettingChecks;
+import nemo.lens.config.SettingChecks;
 import nemo.lens.env.EnvironmentValues;
 
 import org.springframework.boot.context.properties.bind.AbstractBindHandler;

@@ -103,10 +103,11 @@ final class TelemetryHandleFactory {
 
 	private static void checkSpanGroups(String spec, List<String> extraSpanGroups) {
 		try {
-			SpanGroups.of(spec, extraSpanGroups);
+			SpanGroups.ofSetting(spec, extraSpanGroups);
 		}
 		catch (IllegalArgumentException ex) {
-			throw new LensStartupException("nemo.lens.span-groups '" + spec + "' is not valid: " + ex.getMessage(),
+			throw new LensStartupException(
+					"nemo.lens.span-groups '" + spec + "' is not valid: " + ex.getCause().getMessage(),
 					"Set nemo.lens.span-groups (or NEMO_LENS_SPAN_GROUPS) to presets and group names from the "
 							+ "options above, comma-separated; a group of the application's own goes in "
 							+ "nemo.lens.extra-span-groups first.",

@@ -58,7 +58,7 @@ public final class RecorderFootprint {
 			heap.add(heapOfFullRing());
 		}
 		// Its INFO line per dump would go to standard error among the progress lines.
-		Logger recorderLogger = Logger.getLogger("nemo.lens.FlightRecorder");
+		Logger recorderLogger = Logger.getLogger("nemo.lens.recorder.FlightRecorder");
 		Level level = recorderLogger.getLevel();
 		recorderLogger.setLevel(Level.WARNING);
 		try {

@@ -1,0 +1,156 @@
+package nemo.lens.control;
+
+import java.io.IOException;
+import java.io.StringReader;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Consumer;
+
+import nemo.lens.env.EnvironmentValues;
+
+/**
+ * The content of a job-wide control file, in Java properties syntax, checked whole: a file with
+ * any error is refused, so that the last good content stays in force. Keys:
+ * {@code export-strategy}, {@code export-rank}, {@code export-sample-rate}, {@code span-groups},
+ * {@code ranks} (ranks that export whatever the strategy says: {@code 0,731,1000-1003}),
+ * {@code until} (an ISO-8601 instant after which the file is ignored) and {@code dump} (a token
+ * for the flight recorder). The file is data: nothing in it is run or loaded.
+ *
+ * @param values the keys given, as written (trimmed), for the endpoint
+ * @param exportStrategy the strategy, or {@code null} for the configured one
+ * @param exportRank the rank of {@code single_rank}, or {@code null}
+ * @param exportSampleRate the rate of {@code sampled}, or {@code null}
+ * @param spanGroups the span-group spec, or {@code null}
+ * @param ranks the ranks that export whatever the strategy says; empty for none
+ * @param until when the file stops counting, or {@code null} for never
+ * @param dump the flight recorder's trigger, or {@code null}
+ */
+public record ControlFileContent(Map<String, String> values, String exportStrategy, Integer exportRank,
+		Double exportSampleRate, String spanGroups, Set<Integer> ranks, Instant until, String dump) {
+
+	/** The keys a control file may hold. */
+	public static final List<String> KEYS = List.of("export-strategy", "export-rank", "export-sample-rate", "span-groups",
+			"ranks", "until", "dump");
+
+	/** The most ranks a {@code ranks} range may name, so that a typo cannot fill the heap. */
+	private static final int MAX_RANKS = 1_000_000;
+
+	/**
+	 * Reads a control file's text.
+	 * @param text the file's content
+	 * @param strategies the registered strategy names
+	 * @param spanGroupsCheck refuses a span-group spec this rank does not know
+	 * @return the content
+	 * @throws IllegalArgumentException naming the key and value of the first error, when any key is
+	 * unknown or any value cannot be used
+	 */
+	public static ControlFileContent parse(String text, Set<String> strategies, Consumer<String> spanGroupsCheck) {
+		Properties properties = new Properties();
+		try {
+			properties.load(new StringReader(text));
+		}
+		catch (IOException | IllegalArgumentException ex) {
+			throw new IllegalArgumentException("not Java properties syntax: " + ex.getMessage());
+		}
+		Map<String, String> values = new LinkedHashMap<>();
+		for (String key : new TreeSet<>(properties.stringPropertyNames())) {
+			if (!KEYS.contains(key)) {
+				throw new IllegalArgumentException("unknown key '" + key + "'; the keys are " + KEYS);
+			}
+			values.put(key, properties.getProperty(key).trim());
+		}
+		String strategy = text(values, "export-strategy");
+		if (strategy != null && !strategies.contains(strategy)) {
+			throw new IllegalArgumentException("export-strategy '" + strategy + "' is not a registered strategy; "
+					+ "registered: " + new TreeSet<>(strategies));
+		}
+		String rank = text(values, "export-rank");
+		String rate = text(values, "export-sample-rate");
+		Double sampleRate = (rate != null) ? EnvironmentValues.checkFraction("export-sample-rate",
+				EnvironmentValues.parseDouble("export-sample-rate", rate)) : null;
+		String spanGroups = text(values, "span-groups");
+		if (spanGroups != null) {
+			try {
+				spanGroupsCheck.accept(spanGroups);
+			}
+			catch (IllegalArgumentException ex) {
+				throw new IllegalArgumentException("span-groups '" + spanGroups + "': " + ex.getMessage());
+			}
+		}
+		return new ControlFileContent(Collections.unmodifiableMap(values), strategy,
+				(rank != null) ? EnvironmentValues.parseInt("export-rank", rank) : null, sampleRate, spanGroups,
+				ranks(text(values, "ranks")), until(text(values, "until")), text(values, "dump"));
+	}
+
+	/**
+	 * Whether the file counts at an instant: before its {@code until}, or without one.
+	 * @param now the instant
+	 * @return whether the file counts then
+	 */
+	public boolean isInForce(Instant now) {
+		return this.until == null || now.isBefore(this.until);
+	}
+
+	private static String text(Map<String, String> values, String key) {
+		String value = values.get(key);
+		return (value == null || value.isEmpty()) ? null : value;
+	}
+
+	private static Set<Integer> ranks(String spec) {
+		if (spec == null) {
+			return Set.of();
+		}
+		List<Integer> ranks = new ArrayList<>();
+		for (String part : spec.split(",")) {
+			String entry = part.trim();
+			if (entry.isEmpty()) {
+				continue;
+			}
+			int dash = entry.indexOf('-', 1);
+			int first = rank(entry, (dash < 0) ? entry : entry.substring(0, dash));
+			int last = (dash < 0) ? first : rank(entry, entry.substring(dash + 1));
+			if (last < first || (long) last - first + ranks.size() >= MAX_RANKS) {
+				throw new IllegalArgumentException("ranks '" + spec + "': '" + entry + "' is no range of ranks");
+			}
+			for (int rank = first; rank <= last; rank++) {
+				ranks.add(rank);
+			}
+		}
+		return Collections.unmodifiableSet(new TreeSet<>(ranks));
+	}
+
+	private static int rank(String entry, String number) {
+		try {
+			int rank = Integer.parseInt(number.trim());
+			if (rank >= 0) {
+				return rank;
+			}
+		}
+		catch (NumberFormatException ex) {
+			// reported below
+		}
+		throw new IllegalArgumentException("ranks: '" + entry + "' is no rank or range of ranks (such as 0,731,1000-1003)");
+	}
+
+	private static Instant until(String value) {
+		if (value == null) {
+			return null;
+		}
+		try {
+			return Instant.parse(value);
+		}
+		catch (DateTimeParseException ex) {
+			throw new IllegalArgumentException(
+					"until '" + value + "' is no ISO-8601 instant in UTC, such as 2026-12-24T18:00:00Z");
+		}
+	}
+
+}

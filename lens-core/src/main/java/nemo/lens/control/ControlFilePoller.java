@@ -1,0 +1,194 @@
+package nemo.lens.control;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Watches the job-wide control file: one daemon thread, {@code nemo-lens-control}, that looks at
+ * the file once per interval ({@code stat} of the file the path resolves to) and reads it only when
+ * that changed. The resolved file is compared, not the path: a Kubernetes ConfigMap is updated by
+ * swapping a {@code ..data} link to a new folder, and a shared file system is often updated by
+ * renaming a new file into place; both give the path another file.
+ */
+public final class ControlFilePoller {
+
+	private static final Logger logger = Logger.getLogger(ControlFilePoller.class.getName());
+
+	/** The largest control file read; anything larger is refused. */
+	static final int MAX_BYTES = 64 * 1024;
+
+	private final Path file;
+
+	private final Duration interval;
+
+	private final Listener listener;
+
+	private ScheduledExecutorService thread;
+
+	private Object seen;
+
+	private final Runnable idleWork;
+
+	/**
+	 * Creates a poller that hands what it sees to a listener.
+	 * @param file the control file
+	 * @param interval how often it looks
+	 * @param listener what it tells
+	 */
+	public ControlFilePoller(Path file, Duration interval, Listener listener) {
+		this(file, interval, listener, () -> {
+		});
+	}
+
+	/**
+	 * Creates a poller that also runs some work once, on its own thread, one interval after it
+	 * started: work that prepares for what the file may ask, without a thread of its own.
+	 * @param file the control file
+	 * @param interval how often it looks
+	 * @param listener what it tells
+	 * @param idleWork run once, one interval after the start
+	 */
+	public ControlFilePoller(Path file, Duration interval, Listener listener, Runnable idleWork) {
+		this.file = Objects.requireNonNull(file, "file must not be null");
+		this.interval = interval;
+		this.listener = listener;
+		this.idleWork = idleWork;
+	}
+
+	/** Starts the thread; it looks at the file at once, then once per interval. */
+	public synchronized void start() {
+		this.thread = Executors.newSingleThreadScheduledExecutor((task) -> {
+			Thread thread = new Thread(task, "nemo-lens-control");
+			thread.setDaemon(true);
+			return thread;
+		});
+		this.thread.scheduleWithFixedDelay(this::pollSafely, 0, this.interval.toNanos(), TimeUnit.NANOSECONDS);
+		this.thread.schedule(this::idleWorkSafely, this.interval.toNanos(), TimeUnit.NANOSECONDS);
+	}
+
+	/** Ends the thread. */
+	public synchronized void stop() {
+		if (this.thread != null) {
+			this.thread.shutdownNow();
+			this.thread = null;
+		}
+	}
+
+	/** Looks at the file once; on a change, hands its text (or its absence, or the problem) on. */
+	void poll() {
+		BasicFileAttributes attributes;
+		try {
+			attributes = Files.readAttributes(this.file, BasicFileAttributes.class);
+		}
+		catch (NoSuchFileException ex) {
+			if (this.seen != Absent.INSTANCE) {
+				this.seen = Absent.INSTANCE;
+				this.listener.absent();
+			}
+			this.listener.tick();
+			return;
+		}
+		catch (IOException ex) {
+			changed("unreadable (" + ex.getClass().getSimpleName() + ")", null);
+			return;
+		}
+		Signature signature = new Signature(attributes.fileKey(), attributes.lastModifiedTime().toMillis(),
+				attributes.size());
+		if (signature.equals(this.seen)) {
+			this.listener.tick();
+			return;
+		}
+		this.seen = signature;
+		if (attributes.size() > MAX_BYTES) {
+			changed("larger than " + MAX_BYTES + " bytes (" + attributes.size() + ")", null);
+			return;
+		}
+		try (InputStream in = Files.newInputStream(this.file)) {
+			byte[] bytes = in.readNBytes(MAX_BYTES + 1);
+			if (bytes.length > MAX_BYTES) {
+				changed("larger than " + MAX_BYTES + " bytes", null);
+				return;
+			}
+			changed(null, new String(bytes, StandardCharsets.UTF_8));
+		}
+		catch (IOException ex) {
+			// Read again at the next change only: a file that cannot be read stays refused until then.
+			changed("unreadable (" + ex.getClass().getSimpleName() + ")", null);
+		}
+	}
+
+	private void changed(String problem, String text) {
+		if (problem != null) {
+			this.listener.problem(problem);
+		}
+		else {
+			this.listener.read(text);
+		}
+		this.listener.tick();
+	}
+
+	private void idleWorkSafely() {
+		try {
+			this.idleWork.run();
+		}
+		catch (RuntimeException ex) {
+			logger.log(Level.FINE, "NeMo Lens could not prepare the rank for a switch", ex);
+		}
+	}
+
+	private void pollSafely() {
+		try {
+			poll();
+		}
+		catch (RuntimeException ex) {
+			// The poller never ends by itself: the next interval tries again.
+			this.listener.problem(ex.getClass().getSimpleName() + ": " + ex.getMessage());
+		}
+	}
+
+	/** Receives what the poller saw. */
+	public interface Listener {
+
+		/**
+		 * The file's new text.
+		 * @param text the text
+		 */
+		void read(String text);
+
+		/** The file is not there: no control. */
+		void absent();
+
+		/**
+		 * The file could not be used.
+		 * @param problem why
+		 */
+		void problem(String problem);
+
+		/** Once per poll, after anything else: for an {@code until} that passes. */
+		void tick();
+
+	}
+
+	private record Signature(Object fileKey, long modified, long size) {
+
+	}
+
+	private enum Absent {
+
+		INSTANCE
+
+	}
+
+}

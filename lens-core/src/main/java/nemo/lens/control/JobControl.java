@@ -1,0 +1,229 @@
+package nemo.lens.control;
+
+import java.time.Instant;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+
+/**
+ * The job-wide control file as one rank applies it: the last good content and what it decides,
+ * and the file's state for the endpoint. A file that cannot be used leaves the last good content
+ * in force and is reported once per distinct problem; a missing file means no control; after its
+ * {@code until}, the file counts no more.
+ * <p>
+ * What the content decides is the {@link Decider}'s to say, against the settings in force when it
+ * is asked: this class only keeps the answer beside the content that gave it.
+ * <p>
+ * Each new value of its {@code dump} key asks for one flight recorder dump. The value the rank
+ * finds at its first look at the file is taken as already handled, so that a rank that starts or
+ * restarts after a dump was asked for does not dump an empty recorder; a file that appears later
+ * is new.
+ *
+ * @param <D> what the content decides on this rank
+ */
+public final class JobControl<D> implements ControlFilePoller.Listener {
+
+	private final String file;
+
+	private final Object decisionLock = new Object();
+
+	private final Supplier<Set<String>> strategies;
+
+	private final Consumer<String> spanGroupsCheck;
+
+	private final Decider<D> decider;
+
+	private final Consumer<String> warnings;
+
+	private final Runnable changed;
+
+	private final Consumer<String> dump;
+
+	private final Set<String> reported = new HashSet<>();
+
+	/** Whether the poller has not reported anything yet. */
+	private boolean firstLook = true;
+
+	/** The last {@code dump} value seen, or {@code null}. */
+	private String dumpSeen;
+
+	private volatile InForce<D> applied;
+
+	private volatile String problem;
+
+	private volatile boolean inForce;
+
+	/**
+	 * Creates the control of one rank.
+	 * @param file the file, as configured, for messages
+	 * @param strategies the strategy names registered now
+	 * @param spanGroupsCheck refuses a span-group spec the rank does not know
+	 * @param decider decides what a content means on this rank
+	 * @param warnings told each distinct problem once
+	 * @param changed told when what the file decides may have changed
+	 * @param dump told each new value of the {@code dump} key
+	 */
+	public JobControl(String file, Supplier<Set<String>> strategies, Consumer<String> spanGroupsCheck,
+			Decider<D> decider, Consumer<String> warnings, Runnable changed, Consumer<String> dump) {
+		this.file = file;
+		this.strategies = strategies;
+		this.spanGroupsCheck = spanGroupsCheck;
+		this.decider = decider;
+		this.warnings = warnings;
+		this.changed = changed;
+		this.dump = dump;
+	}
+
+	@Override
+	public void read(String text) {
+		ControlFileContent content;
+		try {
+			content = ControlFileContent.parse(text, this.strategies.get(), this.spanGroupsCheck);
+			// Against the settings in force now, which a refresh may change meanwhile (rebase).
+			synchronized (this.decisionLock) {
+				this.applied = new InForce<>(content, this.decider.decide(content));
+			}
+		}
+		catch (RuntimeException ex) {
+			problem(ex.getMessage());
+			return;
+		}
+		this.problem = null;
+		this.reported.clear();
+		this.inForce = content.isInForce(Instant.now());
+		this.changed.run();
+		String requested = content.dump();
+		boolean fresh = requested != null && !requested.equals(this.dumpSeen) && !this.firstLook;
+		this.firstLook = false;
+		if (requested != null) {
+			this.dumpSeen = requested;
+		}
+		if (fresh) {
+			this.dump.accept(requested);
+		}
+	}
+
+	@Override
+	public void absent() {
+		this.firstLook = false;
+		this.problem = null;
+		this.reported.clear();
+		if (this.applied != null) {
+			this.applied = null;
+			this.inForce = false;
+			this.changed.run();
+		}
+	}
+
+	@Override
+	public void problem(String problem) {
+		this.firstLook = false;
+		this.problem = problem;
+		if (this.reported.add(problem)) {
+			this.warnings.accept("NeMo Lens: control file " + this.file + " is not used: " + problem
+					+ ((this.applied != null) ? "; its last good content stays in force" : ""));
+		}
+	}
+
+	@Override
+	public void tick() {
+		InForce<D> current = this.applied;
+		boolean now = current != null && current.content().isInForce(Instant.now());
+		if (now != this.inForce) {
+			this.inForce = now;
+			this.changed.run();
+		}
+	}
+
+	/**
+	 * Decides the content in force again, after the settings below the file changed (a refresh);
+	 * the caller applies the outcome. Where the content cannot be decided over them (a strategy
+	 * fails on its new input), the file counts no more until it changes, and says why.
+	 */
+	public void rebase() {
+		synchronized (this.decisionLock) {
+			InForce<D> current = this.applied;
+			if (current == null) {
+				return;
+			}
+			try {
+				this.applied = new InForce<>(current.content(), this.decider.decide(current.content()));
+			}
+			catch (RuntimeException ex) {
+				this.applied = null;
+				problem(ex.getMessage());
+			}
+		}
+	}
+
+	/**
+	 * The content in force and what it decides.
+	 * @return them, or {@code null} when no file is in force
+	 */
+	public InForce<D> inForce() {
+		InForce<D> current = this.applied;
+		return (current != null && this.inForce) ? current : null;
+	}
+
+	/**
+	 * The span groups the file in force names.
+	 * @return the spec, or {@code null}
+	 */
+	public String spanGroups() {
+		InForce<D> current = inForce();
+		return (current != null) ? current.content().spanGroups() : null;
+	}
+
+	/**
+	 * The file's state now.
+	 * @return the state
+	 */
+	public ControlStatus status() {
+		InForce<D> current = this.applied;
+		Map<String, String> values = (current != null && this.inForce) ? current.content().values() : Map.of();
+		String state;
+		if (this.problem != null) {
+			state = "error";
+		}
+		else if (current == null) {
+			state = "absent";
+		}
+		else {
+			state = this.inForce ? "applied" : "expired";
+		}
+		return new ControlStatus(this.file, state, this.problem, values);
+	}
+
+	/**
+	 * Says what a control file's content means on this rank, against the settings in force when
+	 * asked.
+	 *
+	 * @param <D> the decision
+	 */
+	@FunctionalInterface
+	public interface Decider<D> {
+
+		/**
+		 * Decides.
+		 * @param content the content
+		 * @return what it decides
+		 * @throws IllegalArgumentException when a strategy fails on its input
+		 */
+		D decide(ControlFileContent content);
+
+	}
+
+	/**
+	 * A content in force and what it decided.
+	 *
+	 * @param content the content
+	 * @param decision what it decided
+	 * @param <D> the decision
+	 */
+	public record InForce<D>(ControlFileContent content, D decision) {
+
+	}
+
+}

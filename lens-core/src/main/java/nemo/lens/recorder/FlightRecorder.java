@@ -1,0 +1,226 @@
+package nemo.lens.recorder;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+import io.opentelemetry.api.OpenTelemetry;
+import nemo.lens.sdk.ExportingTelemetry;
+import nemo.lens.sdk.ExportingTelemetryFactory;
+import nemo.lens.sdk.RecordingTelemetry;
+import nemo.lens.switching.ExportedSignalsTelemetry;
+
+/**
+ * The flight recorder of one rank: while the rank does not export traces, its spans are recorded
+ * by a real SDK into a bounded ring; when it is switched on, the ring is handed over to the new
+ * SDK's exporters first; on request, it is dumped to a file. A dump that fails (a full disk, a
+ * read-only directory, no directory) is logged once and never thrown into the application.
+ * <p>
+ * It wires itself in: with a directory set, it is dumped when a thread dies of an uncaught
+ * exception until it shuts down, and with {@code dump-on-exit} it is dumped as it shuts down.
+ */
+public final class FlightRecorder {
+
+	private static final Logger logger = Logger.getLogger(FlightRecorder.class.getName());
+
+	private final SpanRing ring;
+
+	/** The log records kept, or {@code null} when the rank records no logs. */
+	private final LogRing logs;
+
+	private final RecordingTelemetry recording;
+
+	private final OpenTelemetry telemetry;
+
+	private final DumpWriter writer;
+
+	private final Clock clock;
+
+	private final AtomicBoolean dumpFailureLogged = new AtomicBoolean();
+
+	private final AtomicBoolean handOverFailureLogged = new AtomicBoolean();
+
+	private final boolean dumpOnExit;
+
+	private volatile UncaughtExceptionDump uncaughtExceptionDump;
+
+	private volatile LastDump lastDump;
+
+	/**
+	 * @param ring the span ring the recording SDK writes to
+	 * @param logs the log ring the recording SDK writes to, or {@code null} to record no logs
+	 * @param recording the recording SDK
+	 * @param writer writes dumps, or {@code null} when no directory is set
+	 * @param clock the time of dumps
+	 * @param dumpOnExit whether {@link #shutdown(Duration)} dumps first
+	 */
+	FlightRecorder(SpanRing ring, LogRing logs, RecordingTelemetry recording, DumpWriter writer, Clock clock,
+			boolean dumpOnExit) {
+		this.ring = ring;
+		this.logs = logs;
+		this.recording = recording;
+		this.telemetry = new ExportedSignalsTelemetry(recording.sdk(), true, false, logs != null);
+		this.writer = writer;
+		this.clock = clock;
+		this.dumpOnExit = dumpOnExit;
+	}
+
+	/**
+	 * Starts the flight recorder of a rank, when its settings turn it on: a ring (and one for log
+	 * records where logs are enabled and kept), the SDK that records into them, and with a directory
+	 * set, the dump when a thread dies of an uncaught exception.
+	 * @param settings the rank's settings
+	 * @param rank the rank, in the name of its dumps
+	 * @param sdks builds the recording SDK, with the resource and sampler the exporting SDK has
+	 * @return the recorder, or empty when the settings leave it off (telemetry, traces or the
+	 * recorder itself disabled)
+	 */
+	public static Optional<FlightRecorder> start(FlightRecorderSettings settings, int rank,
+			ExportingTelemetryFactory sdks) {
+		if (!settings.enabled() || !settings.tracesEnabled() || !settings.flightRecorderEnabled()) {
+			return Optional.empty();
+		}
+		SpanRing ring = new SpanRing(settings.flightRecorderSpans());
+		LogRing logs = (settings.logsEnabled() && settings.flightRecorderLogs() > 0)
+				? new LogRing(settings.flightRecorderLogs()) : null;
+		RecordingTelemetry recording = sdks.buildRecording(ring, logs);
+		DumpWriter writer = settings.flightRecorderDirectory().isEmpty() ? null
+				: new DumpWriter(Path.of(settings.flightRecorderDirectory()), settings.runId(), rank);
+		FlightRecorder recorder = new FlightRecorder(ring, logs, recording, writer, Clock.systemUTC(),
+				settings.flightRecorderDumpOnExit());
+		if (writer != null) {
+			recorder.uncaughtExceptionDump = UncaughtExceptionDump.install(recorder);
+		}
+		return Optional.of(recorder);
+	}
+
+	/**
+	 * Whether the recorder is dumped as it shuts down: the rank's shutdown then runs at JVM exit even
+	 * where it exports nothing.
+	 * @return whether it dumps at exit
+	 */
+	public boolean dumpsOnExit() {
+		return this.dumpOnExit;
+	}
+
+	/**
+	 * The telemetry of a silent rank that records: spans into the ring, log records into theirs
+	 * when it records logs, no-op metrics.
+	 * @return the recording telemetry
+	 */
+	public OpenTelemetry telemetry() {
+		return this.telemetry;
+	}
+
+	/**
+	 * Hands the recorded spans over to an SDK that starts exporting traces, ahead of its own, and
+	 * empties the ring.
+	 * @param sdk the SDK
+	 * @param timeout the longest wait for its exporters; zero sends without waiting
+	 */
+	public void handOver(ExportingTelemetry sdk, Duration timeout) {
+		SpanRing.Contents contents = this.ring.drain();
+		if (contents.spans().isEmpty()) {
+			return;
+		}
+		boolean sent = sdk.exportFirst(contents.spans(), timeout);
+		logger.log(Level.FINE, "NeMo Lens: handed over {0} recorded span(s) ({1} dropped before the oldest)",
+				new Object[] { contents.spans().size(), contents.dropped() });
+		if (!sent && this.handOverFailureLogged.compareAndSet(false, true)) {
+			logger.warning("NeMo Lens: the flight recorder's spans were not all taken by the exporter within "
+					+ timeout.toMillis() + " ms of the switch; they may be lost");
+		}
+	}
+
+	/**
+	 * Hands the recorded log records over to an SDK that starts exporting logs, ahead of its own,
+	 * and empties their ring; does nothing when the rank records no logs.
+	 * @param sdk the SDK
+	 * @param timeout the longest wait for its exporters; zero sends without waiting
+	 */
+	public void handOverLogs(ExportingTelemetry sdk, Duration timeout) {
+		if (this.logs == null) {
+			return;
+		}
+		LogRing.Contents contents = this.logs.drain();
+		if (!contents.records().isEmpty() && !sdk.exportLogsFirst(contents.records(), timeout)
+				&& this.handOverFailureLogged.compareAndSet(false, true)) {
+			logger.warning("NeMo Lens: the flight recorder's log records were not all taken by the exporter within "
+					+ timeout.toMillis() + " ms of the switch; they may be lost");
+		}
+	}
+
+	/**
+	 * Writes the ring, without emptying it, to a file.
+	 * @param trigger what asks, recorded in the dump
+	 * @return the file, or empty when no directory is set or it could not be written
+	 */
+	public Optional<Path> dump(String trigger) {
+		if (this.writer == null) {
+			logOnce("no directory is set (nemo.lens.flight-recorder.directory, NEMO_LENS_FLIGHT_RECORDER_DIRECTORY)",
+					null);
+			return Optional.empty();
+		}
+		Instant now = this.clock.instant();
+		try {
+			Path written = this.writer.write(this.ring.snapshot(), this.ring.capacity(),
+					(this.logs != null) ? this.logs.snapshot() : LogRing.Contents.EMPTY, this.recording.resource(),
+					trigger, now);
+			this.lastDump = new LastDump(written, now);
+			logger.log(Level.INFO, "NeMo Lens: flight recorder dumped to {0} ({1})", new Object[] { written, trigger });
+			return Optional.of(written);
+		}
+		catch (IOException | RuntimeException ex) {
+			logOnce(ex.getClass().getSimpleName() + ": " + ex.getMessage(), ex);
+			return Optional.empty();
+		}
+	}
+
+	private void logOnce(String problem, Exception ex) {
+		if (this.dumpFailureLogged.compareAndSet(false, true)) {
+			logger.log(Level.WARNING, "NeMo Lens: the flight recorder could not be dumped: " + problem
+					+ "; later failures are logged at FINE", ex);
+		}
+		else {
+			logger.log(Level.FINE, "NeMo Lens: the flight recorder could not be dumped: " + problem, ex);
+		}
+	}
+
+	/**
+	 * What the recorder holds now.
+	 * @return its state
+	 */
+	public FlightRecorderStatus status() {
+		SpanRing.Held held = this.ring.held();
+		LastDump last = this.lastDump;
+		return new FlightRecorderStatus(held.spans(), this.ring.capacity(), held.dropped(),
+				(last != null) ? last.file() : null, (last != null) ? last.time() : null);
+	}
+
+	/**
+	 * Stops recording: no more dumps at an uncaught exception, the dump at exit when it is asked for,
+	 * then the recording SDK; what the ring holds can still be dumped.
+	 * @param timeout the longest wait for the recording SDK
+	 */
+	public void shutdown(Duration timeout) {
+		UncaughtExceptionDump uncaught = this.uncaughtExceptionDump;
+		if (uncaught != null) {
+			uncaught.uninstall();
+		}
+		if (this.dumpOnExit) {
+			dump("exit");
+		}
+		this.recording.shutdown(timeout);
+	}
+
+	private record LastDump(Path file, Instant time) {
+
+	}
+
+}

@@ -1,0 +1,18 @@
+package nemo.lens.recorder;
+
+import java.nio.file.Path;
+import java.time.Instant;
+
+/**
+ * What a rank's flight recorder holds now, for the endpoint and for operators.
+ *
+ * @param spans how many finished spans it holds
+ * @param capacity how many it keeps at most ({@code nemo.lens.flight-recorder.spans})
+ * @param dropped how many ended before the oldest one held and were dropped, since the spans were
+ * last handed over
+ * @param lastDump the file of the last dump, or {@code null} when none was written
+ * @param lastDumpTime when the last dump was written, or {@code null}
+ */
+public record FlightRecorderStatus(int spans, int capacity, long dropped, Path lastDump, Instant lastDumpTime) {
+
+}

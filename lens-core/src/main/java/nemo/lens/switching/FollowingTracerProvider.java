@@ -1,0 +1,108 @@
+package nemo.lens.switching;
+
+import io.opentelemetry.api.OpenTelemetry;
+import io.opentelemetry.api.trace.SpanBuilder;
+import io.opentelemetry.api.trace.Tracer;
+import io.opentelemetry.api.trace.TracerBuilder;
+import io.opentelemetry.api.trace.TracerProvider;
+
+/**
+ * Hands out tracers that follow the switches of their {@link SwitchableTelemetry}.
+ */
+final class FollowingTracerProvider implements TracerProvider {
+
+	private final SwitchableTelemetry owner;
+
+	FollowingTracerProvider(SwitchableTelemetry owner) {
+		this.owner = owner;
+	}
+
+	@Override
+	public Tracer get(String instrumentationScopeName) {
+		return tracer(new InstrumentationScope(instrumentationScopeName, null, null));
+	}
+
+	@Override
+	public Tracer get(String instrumentationScopeName, String instrumentationScopeVersion) {
+		return tracer(new InstrumentationScope(instrumentationScopeName, instrumentationScopeVersion, null));
+	}
+
+	@Override
+	public TracerBuilder tracerBuilder(String instrumentationScopeName) {
+		return new Builder(new InstrumentationScope(instrumentationScopeName, null, null));
+	}
+
+	private Tracer tracer(InstrumentationScope scope) {
+		return new FollowingTracer(this.owner, scope);
+	}
+
+	/**
+	 * A tracer that resolves its delegate again when the target changed: per span, a volatile read
+	 * and a comparison, so that a span on a rank that never switches costs next to what it costs on
+	 * the target's own tracer; where the target traces nothing, one volatile read and the no-op
+	 * tracer.
+	 */
+	private static final class FollowingTracer implements Tracer {
+
+		private static final Tracer NO_OP = TracerProvider.noop().get("nemo.lens");
+
+		private final SwitchableTelemetry owner;
+
+		private final InstrumentationScope scope;
+
+		/** Not volatile: a stale pair is resolved again, and a pair is immutable. */
+		private Resolved resolved;
+
+		FollowingTracer(SwitchableTelemetry owner, InstrumentationScope scope) {
+			this.owner = owner;
+			this.scope = scope;
+		}
+
+		@Override
+		public SpanBuilder spanBuilder(String spanName) {
+			if (this.owner.tracesOff()) {
+				return NO_OP.spanBuilder(spanName);
+			}
+			OpenTelemetry target = this.owner.target();
+			Resolved resolved = this.resolved;
+			if (resolved == null || resolved.target != target) {
+				resolved = new Resolved(target, this.scope.tracer(target));
+				this.resolved = resolved;
+			}
+			return resolved.tracer.spanBuilder(spanName);
+		}
+
+		private record Resolved(OpenTelemetry target, Tracer tracer) {
+
+		}
+
+	}
+
+	private final class Builder implements TracerBuilder {
+
+		private InstrumentationScope scope;
+
+		Builder(InstrumentationScope scope) {
+			this.scope = scope;
+		}
+
+		@Override
+		public TracerBuilder setSchemaUrl(String schemaUrl) {
+			this.scope = this.scope.withSchemaUrl(schemaUrl);
+			return this;
+		}
+
+		@Override
+		public TracerBuilder setInstrumentationVersion(String instrumentationScopeVersion) {
+			this.scope = this.scope.withVersion(instrumentationScopeVersion);
+			return this;
+		}
+
+		@Override
+		public Tracer build() {
+			return tracer(this.scope);
+		}
+
+	}
+
+}

@@ -1,0 +1,89 @@
+package nemo.lens.control;
+
+import java.time.Instant;
+import java.util.Set;
+
+import nemo.lens.spans.SpanGroups;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+class ControlFileContentTests {
+
+	private static final Set<String> STRATEGIES = Set.of("single_rank", "all_ranks", "sampled", "first_rank_per_node");
+
+	private static ControlFileContent parse(String text) {
+		return ControlFileContent.parse(text, STRATEGIES, (spec) -> SpanGroups.of(spec));
+	}
+
+	@Test
+	void readsEveryKey() {
+		ControlFileContent content = parse("""
+				# the job's control file
+				export-strategy = sampled
+				export-rank=3
+				export-sample-rate=0.1
+				span-groups=per_step
+				ranks=0,731,1000-1003
+				until=2026-12-24T18:00:00Z
+				dump=after-hang-1
+				""");
+		assertThat(content.exportStrategy()).isEqualTo("sampled");
+		assertThat(content.exportRank()).isEqualTo(3);
+		assertThat(content.exportSampleRate()).isEqualTo(0.1);
+		assertThat(content.spanGroups()).isEqualTo("per_step");
+		assertThat(content.ranks()).containsExactly(0, 731, 1000, 1001, 1002, 1003);
+		assertThat(content.until()).isEqualTo(Instant.parse("2026-12-24T18:00:00Z"));
+		assertThat(content.dump()).isEqualTo("after-hang-1");
+	}
+
+	@Test
+	void anEmptyFileControlsNothing() {
+		ControlFileContent content = parse("");
+		assertThat(content.exportStrategy()).isNull();
+		assertThat(content.exportRank()).isNull();
+		assertThat(content.exportSampleRate()).isNull();
+		assertThat(content.spanGroups()).isNull();
+		assertThat(content.ranks()).isEmpty();
+		assertThat(content.isInForce(Instant.now())).isTrue();
+	}
+
+	@Test
+	void anUnknownKeyIsRefusedListingTheKeys() {
+		assertThatIllegalArgumentException().isThrownBy(() -> parse("export_strategy=all_ranks"))
+			.withMessageContaining("'export_strategy'")
+			.withMessageContaining("export-strategy");
+	}
+
+	@Test
+	void anUnknownStrategyIsRefusedListingTheRegisteredOnes() {
+		assertThatIllegalArgumentException().isThrownBy(() -> parse("export-strategy=every_rank"))
+			.withMessageContaining("'every_rank'")
+			.withMessageContaining("all_ranks");
+	}
+
+	@Test
+	void badValuesAreRefusedNamingKeyAndValue() {
+		assertThatIllegalArgumentException().isThrownBy(() -> parse("export-sample-rate=1.5"))
+			.withMessageContaining("export-sample-rate");
+		assertThatIllegalArgumentException().isThrownBy(() -> parse("export-rank=last"))
+			.withMessageContaining("export-rank");
+		assertThatIllegalArgumentException().isThrownBy(() -> parse("ranks=3-1")).withMessageContaining("'3-1'");
+		assertThatIllegalArgumentException().isThrownBy(() -> parse("ranks=0-99999999"))
+			.withMessageContaining("'0-99999999'");
+		assertThatIllegalArgumentException().isThrownBy(() -> parse("ranks=a")).withMessageContaining("'a'");
+		assertThatIllegalArgumentException().isThrownBy(() -> parse("until=tomorrow"))
+			.withMessageContaining("'tomorrow'");
+		assertThatIllegalArgumentException().isThrownBy(() -> parse("span-groups=per_stpe"))
+			.withMessageContaining("'per_stpe'");
+	}
+
+	@Test
+	void aFileCountsUntilItsUntil() {
+		ControlFileContent content = parse("until=2026-12-24T18:00:00Z");
+		assertThat(content.isInForce(Instant.parse("2026-12-24T17:59:59Z"))).isTrue();
+		assertThat(content.isInForce(Instant.parse("2026-12-24T18:00:00Z"))).isFalse();
+	}
+
+}
