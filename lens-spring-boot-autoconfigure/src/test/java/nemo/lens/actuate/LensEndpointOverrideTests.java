@@ -9,12 +9,12 @@ import java.util.Map;
 
 import nemo.lens.autoconfigure.BootLine;
 import nemo.lens.autoconfigure.LensTestConfigurations;
-import nemo.lens.autoconfigure.door.DoorGates;
 import nemo.lens.autoconfigure.door.DoorState;
 import nemo.lens.autoconfigure.door.LensDoorsAutoConfiguration;
 import nemo.lens.autoconfigure.door.TelemetryDoors;
 import nemo.lens.autoconfigure.endpoint.LensEndpointAutoConfiguration;
 import nemo.lens.autoconfigure.failure.LensStartupException;
+import nemo.lens.autoconfigure.instrumentation.OpenTelemetryStarterDoor;
 import nemo.lens.autoconfigure.micrometer.MicrometerDoorsAutoConfiguration;
 import io.micrometer.registry.otlp.OtlpConfig;
 import org.junit.jupiter.api.Test;
@@ -89,12 +89,12 @@ class LensEndpointOverrideTests {
 	void aDoorBuiltForTheStartUpDecisionSaysARestartIsRequired() {
 		this.silentRank.run((context) -> {
 			TelemetryDoors doors = context.getBean(TelemetryDoors.class);
-			doors.open(DoorGates.OTEL_STARTER, false);
+			doors.open(OpenTelemetryStarterDoor.NAME, false);
 			context.getBean(LensEndpoint.class).write(null, "exporting", null, null);
-			assertThat(doors.stateOf(DoorGates.OTEL_STARTER)).isEqualTo(DoorState.RESTART_REQUIRED);
+			assertThat(doors.stateOf(OpenTelemetryStarterDoor.NAME)).isEqualTo(DoorState.RESTART_REQUIRED);
 			assertThat(DoorState.RESTART_REQUIRED.value()).isEqualTo("restart-required");
 			context.getBean(LensEndpoint.class).write(null, "none", null, null);
-			assertThat(doors.stateOf(DoorGates.OTEL_STARTER)).isEqualTo(DoorState.SILENCED);
+			assertThat(doors.stateOf(OpenTelemetryStarterDoor.NAME)).isEqualTo(DoorState.SILENCED);
 		});
 	}
 

@@ -11,8 +11,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Every auto-configuration of the imports file at once, registered by class as a user's own test
  * does, with an optional library hidden from the context's class loader: each integration that
- * needs the hidden library backs off, and the rest starts. The module whose test class path truly
- * lacks actuator and Micrometer is {@link WithoutActuatorClassPathTests}.
+ * needs the hidden library backs off, and the rest starts. A hidden class is still loadable by the
+ * class that names it: the module {@code lens-optional-libraries-tests} starts the same
+ * auto-configurations on class paths that truly lack each library.
  */
 class WithoutOptionalLibrariesTests {
 
@@ -26,7 +27,8 @@ class WithoutOptionalLibrariesTests {
 		this.runner.run((context) -> assertThat(context).hasNotFailed()
 			.hasBean("lensEndpoint")
 			.hasBean("lensInfoContributor")
-			.hasBean("lensMicrometerDoorGate"));
+			.hasBean("lensMicrometerDoorGate")
+			.hasBean("lensSettingsRefresh"));
 	}
 
 	@Test
@@ -44,6 +46,14 @@ class WithoutOptionalLibrariesTests {
 			.run((context) -> assertThat(context).hasNotFailed()
 				.hasSingleBean(TelemetryHandle.class)
 				.doesNotHaveBean("lensMicrometerDoorGate"));
+	}
+
+	@Test
+	void withoutSpringCloudTheHandleStartsAndNoRefreshListenerIsDefined() {
+		this.runner.withClassLoader(new FilteredClassLoader("org.springframework.cloud"))
+			.run((context) -> assertThat(context).hasNotFailed()
+				.hasSingleBean(TelemetryHandle.class)
+				.doesNotHaveBean("lensSettingsRefresh"));
 	}
 
 	@Test

@@ -4,8 +4,6 @@ import java.util.List;
 
 import nemo.lens.TelemetryHandle;
 import nemo.lens.autoconfigure.NemoLensProperties;
-import nemo.lens.autoconfigure.boot.BootOpenTelemetryDoorAutoConfiguration;
-import nemo.lens.autoconfigure.handle.TelemetryHandleAutoConfiguration;
 import nemo.lens.launch.RankInfo;
 
 import org.springframework.beans.factory.ListableBeanFactory;
@@ -14,20 +12,17 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.core.io.ResourceLoader;
-import org.springframework.util.ClassUtils;
 
 /**
- * The registry of telemetry doors: the gate switches read and checked at start-up, each door's
- * state as the door integrations report it, and the start-up line that names them.
+ * The registry of telemetry doors: the doors the door integrations declare
+ * ({@link DoorDeclarations}, from {@code META-INF/spring.factories}), the gate switches read and
+ * checked against them at start-up, each door's state as the integrations report it, and the
+ * start-up line that names them.
  */
-@AutoConfiguration(after = TelemetryHandleAutoConfiguration.class)
+// By name: the handle's package imports Boot's door, which declares itself to this package.
+@AutoConfiguration(afterName = "nemo.lens.autoconfigure.handle.TelemetryHandleAutoConfiguration")
 @ConditionalOnBean(TelemetryHandle.class)
 public final class LensDoorsAutoConfiguration {
-
-	/** Spring Boot's OpenTelemetry SDK auto-configuration: 4.x, then 3.5. */
-	private static final List<String> BOOT_OPENTELEMETRY_SDK = List.of(
-			"org.springframework.boot.opentelemetry.autoconfigure.OpenTelemetrySdkAutoConfiguration",
-			"org.springframework.boot.actuate.autoconfigure.opentelemetry.OpenTelemetryAutoConfiguration");
 
 	LensDoorsAutoConfiguration() {
 	}
@@ -37,25 +32,10 @@ public final class LensDoorsAutoConfiguration {
 	TelemetryDoors lensTelemetryDoors(TelemetryHandle handle, NemoLensProperties properties,
 			ResourceLoader resourceLoader, ListableBeanFactory beanFactory) {
 		ClassLoader classLoader = resourceLoader.getClassLoader();
-		TelemetryDoors doors = new TelemetryDoors(handle, DoorGates.of(properties.getGate()));
-		if (BOOT_OPENTELEMETRY_SDK.stream().anyMatch((type) -> ClassUtils.isPresent(type, classLoader))) {
-			reportBootOpenTelemetry(doors, beanFactory);
-		}
+		List<DoorDeclarations> declared = DoorDeclarations.load(classLoader);
+		TelemetryDoors doors = new TelemetryDoors(handle, DoorGates.of(declared, properties.getGate()));
+		declared.forEach((declarations) -> declarations.recordAtStart(doors, beanFactory, classLoader));
 		return doors;
-	}
-
-	/**
-	 * Spring Boot's SDK follows the decision only where Lens deferred its pipeline and took its
-	 * place; where the door's configuration did not run (Lens disabled, the door opted out), Boot's
-	 * SDK runs as configured, and the door says so.
-	 */
-	private static void reportBootOpenTelemetry(TelemetryDoors doors, ListableBeanFactory beanFactory) {
-		if (beanFactory.containsBeanDefinition(BootOpenTelemetryDoorAutoConfiguration.DEFERRAL_BEAN)) {
-			doors.open(DoorGates.BOOT_OPENTELEMETRY);
-		}
-		else {
-			doors.leftAsConfigured(DoorGates.BOOT_OPENTELEMETRY);
-		}
 	}
 
 	@Bean

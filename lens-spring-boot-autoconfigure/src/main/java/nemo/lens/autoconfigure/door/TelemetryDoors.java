@@ -162,7 +162,7 @@ public final class TelemetryDoors {
 
 	private Map<Signal, DoorState> signalStatesOf(String door) {
 		Map<Signal, DoorState> signals = new LinkedHashMap<>();
-		for (Signal signal : DoorGates.signalsOf(door)) {
+		for (Signal signal : this.gates.signalsOf(door)) {
 			signals.put(signal, stateOf(door, signal));
 		}
 		return Collections.unmodifiableMap(signals);
@@ -170,7 +170,7 @@ public final class TelemetryDoors {
 
 	private Set<Signal> exportedNow(String door) {
 		Set<Signal> exported = EnumSet.noneOf(Signal.class);
-		for (Signal signal : DoorGates.signalsOf(door)) {
+		for (Signal signal : this.gates.signalsOf(door)) {
 			if (this.handle.isExporting(signal)) {
 				exported.add(signal);
 			}

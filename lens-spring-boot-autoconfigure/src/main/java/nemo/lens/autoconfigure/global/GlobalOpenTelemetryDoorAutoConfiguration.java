@@ -4,10 +4,10 @@ import java.util.List;
 
 import io.opentelemetry.api.OpenTelemetry;
 import nemo.lens.TelemetryHandle;
-import nemo.lens.autoconfigure.door.DoorGates;
 import nemo.lens.autoconfigure.door.DoorState;
 import nemo.lens.autoconfigure.door.LensDoorsAutoConfiguration;
 import nemo.lens.autoconfigure.door.TelemetryDoors;
+import nemo.lens.autoconfigure.instrumentation.OpenTelemetryStarterDoor;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
@@ -38,7 +38,7 @@ public final class GlobalOpenTelemetryDoorAutoConfiguration {
 	@Bean
 	GlobalOpenTelemetryGate lensGlobalOpenTelemetryGate(TelemetryDoors doors, TelemetryHandle handle,
 			ObjectProvider<OpenTelemetry> openTelemetryBeans) {
-		if (!doors.open(DoorGates.GLOBAL_OPENTELEMETRY).followsDecision()) {
+		if (!doors.open(GlobalOpenTelemetryDoor.NAME).followsDecision()) {
 			return GlobalOpenTelemetryGate.notInstalled();
 		}
 		// Building the instrumentation starter's SDK, if any, is what opens its door: looked up first.
@@ -47,9 +47,9 @@ public final class GlobalOpenTelemetryDoorAutoConfiguration {
 			.toList();
 		OpenTelemetry followed = handle.openTelemetry();
 		if (!others.isEmpty()) {
-			DoorState starter = doors.states().get(DoorGates.OTEL_STARTER);
+			DoorState starter = doors.states().get(OpenTelemetryStarterDoor.NAME);
 			if (others.size() > 1 || starter == null || !starter.followsDecision()) {
-				doors.leftAsConfigured(DoorGates.GLOBAL_OPENTELEMETRY);
+				doors.leftAsConfigured(GlobalOpenTelemetryDoor.NAME);
 				logger.info("NeMo Lens: GlobalOpenTelemetry is left to the application, which defines an "
 						+ "OpenTelemetry bean of its own that no Lens door gates.");
 				return GlobalOpenTelemetryGate.notInstalled();
@@ -57,11 +57,11 @@ public final class GlobalOpenTelemetryDoorAutoConfiguration {
 			// The instrumentation starter's SDK, behind its own door: the global gets its resource too,
 			// and, like that SDK, keeps the decision made at start-up.
 			followed = others.get(0);
-			doors.open(DoorGates.GLOBAL_OPENTELEMETRY, false);
+			doors.open(GlobalOpenTelemetryDoor.NAME, false);
 		}
 		GlobalOpenTelemetryGate gate = GlobalOpenTelemetryGate.install(followed);
 		if (!gate.isInstalled()) {
-			doors.leftAsConfigured(DoorGates.GLOBAL_OPENTELEMETRY);
+			doors.leftAsConfigured(GlobalOpenTelemetryDoor.NAME);
 		}
 		return gate;
 	}

@@ -14,7 +14,6 @@ import io.opentelemetry.sdk.resources.Resource;
 import io.opentelemetry.sdk.trace.SpanProcessor;
 import io.opentelemetry.sdk.trace.samplers.Sampler;
 import nemo.lens.Signal;
-import nemo.lens.autoconfigure.door.DoorGates;
 import nemo.lens.autoconfigure.door.DoorState;
 import nemo.lens.autoconfigure.door.RankIdentity;
 import nemo.lens.autoconfigure.door.TelemetryDoors;
@@ -51,12 +50,12 @@ final class StarterSdkGate implements AutoConfigurationCustomizerProvider {
 	@Override
 	public void customize(AutoConfigurationCustomizer customizer) {
 		// Built once, for the decision at start-up: a later switch shows the door restart-required.
-		switch (this.doors.open(DoorGates.OTEL_STARTER, false)) {
+		switch (this.doors.open(OpenTelemetryStarterDoor.NAME, false)) {
 			case SILENCED -> silence(customizer);
 			case EXPORTING -> {
 				customizer.addResourceCustomizer((resource, config) -> resource.merge(rankResource()));
-				for (Signal signal : DoorGates.signalsOf(DoorGates.OTEL_STARTER)) {
-					if (this.doors.stateOf(DoorGates.OTEL_STARTER, signal) == DoorState.SILENCED) {
+				for (Signal signal : OpenTelemetryStarterDoor.DOOR.signals()) {
+					if (this.doors.stateOf(OpenTelemetryStarterDoor.NAME, signal) == DoorState.SILENCED) {
 						shutExport(customizer, signal);
 					}
 				}

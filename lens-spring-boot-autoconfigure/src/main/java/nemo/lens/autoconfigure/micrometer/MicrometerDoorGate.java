@@ -82,7 +82,7 @@ final class MicrometerDoorGate implements BeanPostProcessor, Ordered {
 	public Object postProcessAfterInitialization(Object bean, String beanName) {
 		if (bean instanceof MeterRegistryConfig config) {
 			return RegistryConfigSwitch.publishingRegistryName(config)
-				.map((registry) -> gate(config, DoorGates.MICROMETER + registry))
+				.map((registry) -> gate(config, MicrometerDoors.PREFIX + registry))
 				.orElse(bean);
 		}
 		if (bean instanceof MeterRegistry registry) {
@@ -106,7 +106,7 @@ final class MicrometerDoorGate implements BeanPostProcessor, Ordered {
 	private void stampOrSilence(MeterRegistry registry) {
 		String type = registry.getClass().getName();
 		if (PROMETHEUS_REGISTRIES.contains(type)) {
-			if (this.doors.get().open(DoorGates.MICROMETER_PROMETHEUS, false) == DoorState.SILENCED) {
+			if (this.doors.get().open(MicrometerDoors.PROMETHEUS, false) == DoorState.SILENCED) {
 				registry.config().meterFilter(MeterFilter.deny());
 			}
 			return;
@@ -115,7 +115,7 @@ final class MicrometerDoorGate implements BeanPostProcessor, Ordered {
 		if (!publishes) {
 			return;
 		}
-		String door = DoorGates.MICROMETER + systemName(registry);
+		String door = MicrometerDoors.PREFIX + systemName(registry);
 		if (!runsOnAGatedConfig(registry)) {
 			leftAsConfigured(door, type);
 			return;
@@ -142,7 +142,7 @@ final class MicrometerDoorGate implements BeanPostProcessor, Ordered {
 		TelemetryDoors doors = this.doors.get();
 		this.pushRegistries.forEach((registry, door) -> {
 			if (doors.stateOf(door) == DoorState.EXPORTING) {
-				registry.start(new NamedThreadFactory(door.substring(DoorGates.MICROMETER.length()) + "-metrics-publisher"));
+				registry.start(new NamedThreadFactory(door.substring(MicrometerDoors.PREFIX.length()) + "-metrics-publisher"));
 			}
 			else {
 				registry.stop();

@@ -42,7 +42,7 @@ class TelemetryDoorsTests {
 	void withLensDisabledEveryDoorIsUngatedAndLensHasNoDoorOfItsOwn() {
 		TelemetryHandle disabled = handle(false, 0);
 		TelemetryDoors doors = new TelemetryDoors(disabled, DoorGates.defaults());
-		assertThat(doors.open(DoorGates.BOOT_OPENTELEMETRY)).isEqualTo(DoorState.UNGATED);
+		assertThat(doors.open("boot.opentelemetry")).isEqualTo(DoorState.UNGATED);
 		assertThat(doors.states()).doesNotContainKey(TelemetryDoors.LENS_SDK);
 	}
 
@@ -77,8 +77,8 @@ class TelemetryDoorsTests {
 			.setup(config, 0, 2, TelemetryOptions.defaults());
 		TelemetryDoors doors = new TelemetryDoors(metricsOnly, DoorGates.defaults());
 		assertThat(doors.open("micrometer.otlp")).isEqualTo(DoorState.EXPORTING);
-		assertThat(doors.open(DoorGates.BOOT_OPENTELEMETRY)).isEqualTo(DoorState.EXPORTING);
-		assertThat(doors.signalStates(DoorGates.BOOT_OPENTELEMETRY)).containsExactly(
+		assertThat(doors.open("boot.opentelemetry")).isEqualTo(DoorState.EXPORTING);
+		assertThat(doors.signalStates("boot.opentelemetry")).containsExactly(
 				Map.entry(Signal.TRACES, DoorState.SILENCED), Map.entry(Signal.METRICS, DoorState.EXPORTING),
 				Map.entry(Signal.LOGS, DoorState.SILENCED));
 		assertThat(doors.signalStates("micrometer.otlp")).containsOnlyKeys(Signal.METRICS);

@@ -79,7 +79,7 @@ class StarterSdkGateTests {
 		TelemetryDoors doors = build(0, Map.of());
 		this.sdk.getTracer("test").spanBuilder("work").startSpan().end();
 		assertThat(this.exported.getFinishedSpanItems()).isEmpty();
-		assertThat(doors.states()).containsEntry(DoorGates.OTEL_STARTER, DoorState.SILENCED);
+		assertThat(doors.states()).containsEntry(OpenTelemetryStarterDoor.NAME, DoorState.SILENCED);
 	}
 
 	@Test
@@ -90,15 +90,15 @@ class StarterSdkGateTests {
 		Resource resource = this.exported.getFinishedSpanItems().get(0).getResource();
 		assertThat(resource.getAttribute(AttributeKey.longKey("dl.rank"))).isEqualTo(1L);
 		assertThat(resource.getAttribute(AttributeKey.stringKey("service.name"))).isEqualTo("starter-app");
-		assertThat(doors.states()).containsEntry(DoorGates.OTEL_STARTER, DoorState.EXPORTING);
+		assertThat(doors.states()).containsEntry(OpenTelemetryStarterDoor.NAME, DoorState.EXPORTING);
 	}
 
 	@Test
 	void anOptedOutStarterIsLeftAsConfiguredOnASilentRank() {
-		TelemetryDoors doors = build(0, Map.of(DoorGates.OTEL_STARTER, false));
+		TelemetryDoors doors = build(0, Map.of(OpenTelemetryStarterDoor.NAME, false));
 		this.sdk.getTracer("test").spanBuilder("work").startSpan().end();
 		assertThat(this.exported.getFinishedSpanItems()).hasSize(1);
-		assertThat(doors.states()).containsEntry(DoorGates.OTEL_STARTER, DoorState.UNGATED);
+		assertThat(doors.states()).containsEntry(OpenTelemetryStarterDoor.NAME, DoorState.UNGATED);
 	}
 
 	@Test
@@ -108,8 +108,8 @@ class StarterSdkGateTests {
 		this.sdk.getMeter("test").counterBuilder("work.calls").build().add(1);
 		assertThat(this.exported.getFinishedSpanItems()).isEmpty();
 		assertThat(this.metrics.collectAllMetrics()).extracting("name").contains("work.calls");
-		assertThat(doors.states()).containsEntry(DoorGates.OTEL_STARTER, DoorState.EXPORTING);
-		assertThat(doors.signalStates(DoorGates.OTEL_STARTER)).containsEntry(Signal.TRACES, DoorState.SILENCED)
+		assertThat(doors.states()).containsEntry(OpenTelemetryStarterDoor.NAME, DoorState.EXPORTING);
+		assertThat(doors.signalStates(OpenTelemetryStarterDoor.NAME)).containsEntry(Signal.TRACES, DoorState.SILENCED)
 			.containsEntry(Signal.METRICS, DoorState.EXPORTING);
 	}
 

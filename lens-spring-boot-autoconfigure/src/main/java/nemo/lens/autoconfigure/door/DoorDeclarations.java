@@ -1,0 +1,44 @@
+package nemo.lens.autoconfigure.door;
+
+import java.util.List;
+
+import org.springframework.beans.factory.ListableBeanFactory;
+import org.springframework.core.io.support.SpringFactoriesLoader;
+
+/**
+ * The doors one door integration declares. Each integration's package provides one, listed in
+ * {@code META-INF/spring.factories} under this interface's name, and this package only collects
+ * them: a new door, or a new kind of an integration's door, is declared where it is gated. They
+ * are read whether or not the integration's library is on the class path, so that the gate switch
+ * of every door Lens knows is accepted anywhere; an implementation therefore names no class of
+ * its library.
+ */
+public interface DoorDeclarations {
+
+	/**
+	 * The doors of the integration.
+	 * @return the declarations
+	 */
+	List<DoorDeclaration> doors();
+
+	/**
+	 * Records the integration's doors that exist before any of its beans runs, once the rank's doors
+	 * are made (such as a door whose integration may not run at all, and which is then reported as
+	 * configured by the user). Nothing, by default: most doors are recorded as they are met.
+	 * @param doors the rank's doors
+	 * @param beanFactory the application's bean definitions
+	 * @param classLoader the application's class loader
+	 */
+	default void recordAtStart(TelemetryDoors doors, ListableBeanFactory beanFactory, ClassLoader classLoader) {
+	}
+
+	/**
+	 * Every integration's declarations on a class loader.
+	 * @param classLoader the class loader
+	 * @return the declarations, as {@code META-INF/spring.factories} lists them
+	 */
+	static List<DoorDeclarations> load(ClassLoader classLoader) {
+		return SpringFactoriesLoader.loadFactories(DoorDeclarations.class, classLoader);
+	}
+
+}
