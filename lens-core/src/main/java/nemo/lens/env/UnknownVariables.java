@@ -36,7 +36,14 @@ public final class UnknownVariables {
 		return warnings;
 	}
 
-	private static String nearest(String name, Collection<String> known) {
+	/**
+	 * The known name nearest to one that is not known, by edit distance; the first by sort order
+	 * of those equally near. The same matching names a misspelt property.
+	 * @param name the name that is not known
+	 * @param known the known names
+	 * @return the nearest known name, or {@code null} when none is known
+	 */
+	public static String nearest(String name, Collection<String> known) {
 		String best = null;
 		int bestDistance = Integer.MAX_VALUE;
 		for (String candidate : new TreeSet<>(known)) {

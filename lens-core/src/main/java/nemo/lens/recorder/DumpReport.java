@@ -77,7 +77,8 @@ public final class DumpReport {
 		}
 		catch (IllegalArgumentException | IOException ex) {
 			err.println("DumpReport: " + ex.getMessage());
-			err.println("Usage: java -cp 'lens-core.jar:lib/*' nemo.lens.recorder.DumpReport [--behind 10s] <directory>");
+			err.println("Usage: java -cp '<class path with lens-core and jackson-core, such as lib/*>' "
+					+ "nemo.lens.recorder.DumpReport [--behind 10s] <directory>");
 			return 2;
 		}
 	}
@@ -183,7 +184,7 @@ public final class DumpReport {
 				.append(" |\n");
 		}
 		List<Integer> missing = missing();
-		out.append("Missing: ").append(missing.isEmpty() ? "none" : joined(missing)).append('\n');
+		out.append("Missing ranks: ").append(missing.isEmpty() ? "none" : joined(missing)).append('\n');
 		List<RankDump> behind = behind();
 		if (behind.isEmpty()) {
 			out.append("Behind: none (no rank's last span ended more than ").append(seconds(this.behind))

@@ -91,15 +91,21 @@ class DumpReportTests {
 		assertThat(report).contains("Flight recorder dumps: 2 rank(s) of 2")
 			.contains("| 0 | 2 | allreduce | 2026-12-04T10:14:59Z | 5 | run-7-rank-0-20261204T101500.000Z.json |")
 			.contains("| 1 | 1 | step | 2026-12-04T10:14:59Z | 0 | run-7-rank-1-20261204T101500.000Z.json |")
-			.contains("Missing: none")
+			.contains("Missing ranks: none")
 			.contains("Behind: none");
+	}
+
+	@Test
+	void aMissingRankZeroIsNamedAsARankNotReadAsACount() throws IOException {
+		dump(1, 2, 0, NOW, span("step", NOW));
+		assertThat(report()).contains("\nMissing ranks: 0\n").doesNotContain("Missing: ");
 	}
 
 	@Test
 	void ranksWithoutADumpAreMissingUpToTheWorldSizeOfTheDumps() throws IOException {
 		dump(0, 4, 0, NOW, span("step", NOW));
 		dump(2, 4, 0, NOW, span("step", NOW));
-		assertThat(report()).contains("Flight recorder dumps: 2 rank(s) of 4").contains("Missing: 1, 3");
+		assertThat(report()).contains("Flight recorder dumps: 2 rank(s) of 4").contains("Missing ranks: 1, 3");
 	}
 
 	@Test
@@ -130,7 +136,7 @@ class DumpReportTests {
 	void anEmptyDumpStillCountsForItsRankByItsName() throws IOException {
 		dump(0, 2, 0, NOW, span("step", NOW));
 		dump(1, 2, 0, NOW);
-		assertThat(report()).contains("| 1 | 0 | - | - | ? |").contains("Missing: none");
+		assertThat(report()).contains("| 1 | 0 | - | - | ? |").contains("Missing ranks: none");
 	}
 
 	@Test

@@ -62,7 +62,7 @@ final class EndpointOverride {
 		}
 		Duration lasting;
 		try {
-			lasting = EnvironmentValues.parseDuration("duration", duration);
+			lasting = EnvironmentValues.parseDuration("the override", duration);
 		}
 		catch (IllegalArgumentException ex) {
 			throw refusal(ex.getMessage() + " Nothing changed.");

@@ -1,7 +1,14 @@
 package nemo.lens.actuate;
 
+import java.util.List;
+
+import nemo.lens.actuate.LensDescriptor.StrategySummary;
+import nemo.lens.actuate.LensEndpoint.StrategyDescriptor;
+
 import org.springframework.boot.actuate.endpoint.InvalidEndpointRequestException;
 import org.springframework.boot.actuate.endpoint.OperationResponseBody;
+import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
+import org.springframework.boot.actuate.endpoint.annotation.Selector;
 import org.springframework.boot.actuate.endpoint.annotation.WriteOperation;
 import org.springframework.lang.Nullable;
 import org.springframework.boot.actuate.endpoint.web.WebEndpointResponse;
@@ -11,7 +18,8 @@ import org.springframework.boot.actuate.endpoint.web.annotation.EndpointWebExten
  * The {@code lens} endpoint over HTTP: a refused write answers 400 with the reason in its body
  * ({@code {"error": "Unknown span group or preset: ..."}}), so that the operator who sent it sees
  * what to fix without turning on error details for the whole application. A flight recorder dump
- * that could not be written answers 500 with the reason.
+ * that could not be written answers 500 with the reason. A strategy that is not registered answers
+ * 404 with the names that are.
  */
 @EndpointWebExtension(endpoint = LensEndpoint.class)
 public class LensEndpointWebExtension {
@@ -49,6 +57,24 @@ public class LensEndpointWebExtension {
 			return new WebEndpointResponse<>(new Refusal(ex.getMessage()),
 					WebEndpointResponse.STATUS_INTERNAL_SERVER_ERROR);
 		}
+	}
+
+	/**
+	 * As {@link LensEndpoint#strategy(String)}, with the registered names in the body of a 404, so
+	 * that a misspelt name is answered with the names that exist.
+	 * @param name the strategy name
+	 * @return the strategy, or a 404 naming the registered strategies
+	 */
+	@ReadOperation
+	public WebEndpointResponse<OperationResponseBody> strategy(@Selector String name) {
+		StrategyDescriptor strategy = this.endpoint.strategy(name);
+		if (strategy != null) {
+			return new WebEndpointResponse<>(strategy);
+		}
+		List<String> registered = this.endpoint.lens().strategies().stream().map(StrategySummary::name).toList();
+		return new WebEndpointResponse<>(new Refusal("No strategy named '" + name
+				+ "' is registered on this rank; the registered strategies are " + registered + "."),
+				WebEndpointResponse.STATUS_NOT_FOUND);
 	}
 
 	/**

@@ -178,6 +178,14 @@ class LensEndpointOverrideTests {
 	}
 
 	@Test
+	void aDurationWithoutAUnitIsRefusedNamingTheFieldOnce() {
+		this.silentRank.run((context) -> assertThatExceptionOfType(InvalidEndpointRequestException.class)
+			.isThrownBy(() -> context.getBean(LensEndpoint.class).write(null, "exporting", "5", null))
+			.withMessageStartingWith("Invalid duration for the override: '5'. A bare number has no unit: write 5s or 5ms")
+			.withMessageEndingWith("Nothing changed."));
+	}
+
+	@Test
 	void aRequestWithBothSpanGroupsAndAnOverrideIsRefused() {
 		this.silentRank.run((context) -> assertThatExceptionOfType(InvalidEndpointRequestException.class)
 			.isThrownBy(() -> context.getBean(LensEndpoint.class).write("per_step", "exporting", null, null))

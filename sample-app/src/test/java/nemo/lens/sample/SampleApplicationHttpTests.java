@@ -36,6 +36,13 @@ class SampleApplicationHttpTests {
 				HttpResponse.BodyHandlers.ofString());
 	}
 
+	private HttpResponse<String> postLens(String body) throws IOException, InterruptedException {
+		return this.http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.port + "/actuator/lens"))
+			.POST(HttpRequest.BodyPublishers.ofString(body))
+			.header("Content-Type", "application/json")
+			.build(), HttpResponse.BodyHandlers.ofString());
+	}
+
 	private Map<String, Object> getJson(String path) throws IOException, InterruptedException {
 		HttpResponse<String> response = get(path);
 		assertThat(response.statusCode()).as(path).isEqualTo(200);
@@ -88,19 +95,33 @@ class SampleApplicationHttpTests {
 	}
 
 	@Test
+	void unknownStrategyDetailNamesTheRegisteredStrategies() throws Exception {
+		HttpResponse<String> response = get("/actuator/lens/first_two_rank");
+		assertThat(response.statusCode()).isEqualTo(404);
+		assertThat(JsonParserFactory.getJsonParser().parseMap(response.body())).containsEntry("error",
+				"No strategy named 'first_two_rank' is registered on this rank; the registered strategies are "
+						+ "[all_ranks, first_rank_per_node, first_two_ranks, sampled, single_rank].");
+	}
+
+	@Test
 	void infoCarriesTheLensSummary() throws Exception {
 		assertThat(getJson("/actuator/info").get("lens").toString()).contains("exportStrategy=first_rank_per_node");
 	}
 
 	@Test
 	void lensEndpointHasNoWriteOperation() throws Exception {
-		HttpResponse<String> response = this.http.send(
-				HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.port + "/actuator/lens"))
-					.POST(HttpRequest.BodyPublishers.ofString("{}"))
-					.header("Content-Type", "application/json")
-					.build(),
-				HttpResponse.BodyHandlers.ofString());
+		assertThat(postLens("{}").statusCode()).isEqualTo(405);
+	}
+
+	@Test
+	void aRefusedWriteSaysWhichSettingAllowsIt() throws Exception {
+		HttpResponse<String> response = postLens("{\"override\": \"exporting\"}");
 		assertThat(response.statusCode()).isEqualTo(405);
+		assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(
+				(type) -> assertThat(type).startsWith("application/json"));
+		assertThat(JsonParserFactory.getJsonParser().parseMap(response.body()).get("error").toString())
+			.contains("read-only")
+			.contains("management.endpoint.lens.access=unrestricted");
 	}
 
 }

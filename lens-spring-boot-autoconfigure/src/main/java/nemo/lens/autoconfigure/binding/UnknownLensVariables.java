@@ -1,18 +1,14 @@
 package nemo.lens.autoconfigure.binding;
 
-import java.beans.PropertyDescriptor;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 import nemo.lens.NemoLensConfig;
-import nemo.lens.autoconfigure.NemoLensProperties;
 import nemo.lens.env.UnknownVariables;
 import nemo.lens.launch.RankInfo;
 
-import org.springframework.beans.BeanUtils;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.Environment;
 import org.springframework.core.env.PropertySource;
@@ -34,8 +30,9 @@ final class UnknownLensVariables {
 	static List<String> warnings(Environment environment) {
 		List<String> known = new ArrayList<>(NemoLensConfig.variableNames(PREFIX));
 		known.addAll(RankInfo.EXPLICIT_VARIABLES);
-		List<String> mapPrefixes = new ArrayList<>();
-		collect(PREFIX, NemoLensProperties.class, known, mapPrefixes);
+		LensPropertyNames properties = LensPropertyNames.of();
+		properties.leaves().stream().map(LensPropertyNames::variable).forEach(known::add);
+		List<String> mapPrefixes = properties.mapPrefixes().stream().map(LensPropertyNames::variable).toList();
 		Map<String, String> variables = new LinkedHashMap<>();
 		if (environment instanceof ConfigurableEnvironment configurable) {
 			for (PropertySource<?> source : configurable.getPropertySources()) {
@@ -49,27 +46,6 @@ final class UnknownLensVariables {
 			}
 		}
 		return UnknownVariables.warnings(variables, PREFIX, known);
-	}
-
-	/** Each property's variable; a group's properties under its name; a map's keys under its prefix. */
-	private static void collect(String prefix, Class<?> type, List<String> known, List<String> mapPrefixes) {
-		for (PropertyDescriptor property : BeanUtils.getPropertyDescriptors(type)) {
-			if (property.getName().equals("class")) {
-				continue;
-			}
-			String variable = prefix + "_"
-					+ property.getName().replaceAll("([a-z])([A-Z])", "$1_$2").toUpperCase(Locale.ROOT);
-			Class<?> propertyType = property.getPropertyType();
-			if (propertyType.getDeclaringClass() == NemoLensProperties.class) {
-				collect(variable, propertyType, known, mapPrefixes);
-			}
-			else if (Map.class.isAssignableFrom(propertyType)) {
-				mapPrefixes.add(variable + "_");
-			}
-			else {
-				known.add(variable);
-			}
-		}
 	}
 
 }

@@ -25,11 +25,13 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
 import org.springframework.boot.actuate.autoconfigure.info.ConditionalOnEnabledInfoContributor;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
+import org.springframework.boot.actuate.endpoint.web.PathMappedEndpoints;
 import org.springframework.boot.actuate.info.InfoContributor;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.ImportRuntimeHints;
@@ -98,6 +100,19 @@ public final class LensEndpointAutoConfiguration {
 		@ConditionalOnBean(LensEndpoint.class)
 		LensEndpointWebExtension lensEndpointWebExtension(LensEndpoint endpoint) {
 			return new LensEndpointWebExtension(endpoint);
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(name = "org.springframework.web.servlet.HandlerExceptionResolver")
+	@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
+	@ConditionalOnAvailableEndpoint(LensEndpoint.class)
+	static class WriteRefusalConfiguration {
+
+		@Bean
+		LensWriteRefusal lensWriteRefusal(ObjectProvider<PathMappedEndpoints> endpoints) {
+			return new LensWriteRefusal(endpoints);
 		}
 
 	}

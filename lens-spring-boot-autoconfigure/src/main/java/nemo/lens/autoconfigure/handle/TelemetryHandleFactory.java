@@ -1,5 +1,6 @@
 package nemo.lens.autoconfigure.handle;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.function.Function;
 
@@ -67,8 +68,38 @@ final class TelemetryHandleFactory {
 		logger.info("NeMo Lens: " + rankInfo.describe() + "; strategy " + config.exportStrategy() + "; "
 				+ (handle.isExporting() ? "exporting" : "not exporting")
 				+ (config.enabled() ? "" : " (nemo.lens.enabled=false)") + "; " + describeSignals(handle) + "; "
-				+ describeRunId(handle, rankInfo));
+				+ describeRunId(handle, rankInfo) + describeWatchers(handle));
 		return handle;
+	}
+
+	/**
+	 * What else runs for this rank, so that a log search finds the ranks that watch a control file
+	 * or keep a flight recorder: {@code ; control file /x watched every 5s; flight recorder on
+	 * (2048 spans, directory /d)}; empty when neither runs.
+	 */
+	private static String describeWatchers(TelemetryHandle handle) {
+		StringBuilder watchers = new StringBuilder();
+		handle.controlStatus()
+			.ifPresent((control) -> watchers.append("; control file ").append(control.file()).append(" watched every ")
+				.append(readable(handle.config().controlInterval())));
+		handle.flightRecorder().ifPresent((recorder) -> {
+			String directory = handle.config().flightRecorderDirectory();
+			watchers.append("; flight recorder on (").append(recorder.capacity()).append(" spans, ")
+				.append((directory == null || directory.isEmpty())
+						? "no directory: dumps are not written (nemo.lens.flight-recorder.directory)"
+						: "directory " + directory)
+				.append(')');
+		});
+		return watchers.toString();
+	}
+
+	/** {@code 5s}, {@code 250ms} or {@code 2m}, as a user writes it. */
+	private static String readable(Duration duration) {
+		if (duration.toMillisPart() != 0 || duration.isZero()) {
+			return duration.toMillis() + "ms";
+		}
+		long seconds = duration.toSeconds();
+		return (seconds % 60 == 0) ? (seconds / 60) + "m" : seconds + "s";
 	}
 
 	private void checkRegistered(String strategy, String property, String variable) {

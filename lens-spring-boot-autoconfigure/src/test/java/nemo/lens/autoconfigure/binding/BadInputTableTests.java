@@ -1,6 +1,5 @@
 package nemo.lens.autoconfigure.binding;
 
-import nemo.lens.autoconfigure.failure.LensStartupException;
 import nemo.lens.autoconfigure.LensTestConfigurations;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -14,11 +13,16 @@ import nemo.lens.autoconfigure.door.LensDoorsAutoConfiguration;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import org.springframework.boot.context.properties.bind.BindException;
-import org.springframework.boot.context.properties.bind.UnboundConfigurationPropertiesException;
-import org.springframework.boot.context.properties.source.ConfigurationProperty;
+import org.springframework.beans.factory.BeanFactory;
+import org.springframework.beans.factory.support.DefaultListableBeanFactory;
+import org.springframework.boot.diagnostics.FailureAnalysis;
+import org.springframework.boot.diagnostics.FailureAnalyzer;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.core.env.Environment;
 import org.springframework.core.env.StandardEnvironment;
+import org.springframework.core.io.support.SpringFactoriesLoader;
+import org.springframework.core.io.support.SpringFactoriesLoader.ArgumentResolver;
+import org.springframework.core.io.support.SpringFactoriesLoader.FailureHandler;
 import org.springframework.core.env.SystemEnvironmentPropertySource;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -154,7 +158,10 @@ class BadInputTableTests {
 				Row.starts("enabled in another of the core's spellings (env)", "NEMO_LENS_ENABLED=on"),
 				Row.fails("a number form the core does not read", "nemo.lens.export-rank=0x10", "nemo.lens.export-rank",
 						"'0x10'", "whole number"),
-				Row.fails("unknown property", "nemo.lens.export-strategie=all_ranks", "nemo.lens.export-strategie"),
+				Row.fails("unknown property", "nemo.lens.export-strategie=all_ranks",
+						"Description: nemo.lens.export-strategie (from \"nemo.lens.export-strategie\" from property source",
+						"is no NeMo Lens setting; did you mean nemo.lens.export-strategy?",
+						"Action: Rename nemo.lens.export-strategie to nemo.lens.export-strategy, or remove it."),
 				Row.fails("annotations switch not a boolean", "nemo.lens.annotations.enabled=sometimes",
 						"nemo.lens.annotations.enabled", "'sometimes'"),
 				Row.fails("an OTLP endpoint that is no URL stops a silent rank too",
@@ -260,32 +267,26 @@ class BadInputTableTests {
 			});
 	}
 
-	/** What Spring Boot's failure report shows a user for this failure. */
+	/**
+	 * What Spring Boot's failure report shows a user for this failure, made by the failure analyzers
+	 * Spring Boot itself would run, in their order (NeMo Lens's among them), on one line.
+	 */
 	static String report(Throwable failure) {
-		StringBuilder report = new StringBuilder();
-		for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-			if (cause instanceof BindException bind && bind.getProperty() != null) {
-				ConfigurationProperty property = bind.getProperty();
-				report.append(bind.getMessage()).append(" Property: ").append(property.getName()).append(" Value: \"").append(property.getValue())
-					.append("\" Reason: ").append(rootCause(bind).getMessage()).append('\n');
-			}
-			if (cause instanceof UnboundConfigurationPropertiesException unbound) {
-				report.append("Reason: ").append(unbound.getMessage()).append('\n');
-			}
-			if (cause instanceof LensStartupException lens) {
-				report.append("Description: ").append(lens.getMessage()).append(" Action: ").append(lens.getAction())
-					.append('\n');
+		List<FailureAnalyzer> analyzers = SpringFactoriesLoader.forDefaultResourceLocation(BadInputTableTests.class.getClassLoader())
+			.load(FailureAnalyzer.class,
+					ArgumentResolver.of(Environment.class, new StandardEnvironment())
+						.and(BeanFactory.class, new DefaultListableBeanFactory()),
+					FailureHandler.handleMessage((message, ex) -> {
+					}));
+		for (FailureAnalyzer analyzer : analyzers) {
+			FailureAnalysis analysis = analyzer.analyze(failure);
+			if (analysis != null) {
+				return ("Description: " + analysis.getDescription() + " Action: " + analysis.getAction())
+					.replaceAll("\\s+", " ")
+					.strip();
 			}
 		}
-		return report.toString();
-	}
-
-	private static Throwable rootCause(Throwable failure) {
-		Throwable root = failure;
-		while (root.getCause() != null) {
-			root = root.getCause();
-		}
-		return root;
+		return "no failure analysis: " + failure;
 	}
 
 }

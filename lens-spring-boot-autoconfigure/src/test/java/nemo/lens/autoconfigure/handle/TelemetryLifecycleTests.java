@@ -1,13 +1,16 @@
 package nemo.lens.autoconfigure.handle;
 
 import nemo.lens.autoconfigure.LensTestConfigurations;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.regex.Pattern;
 import java.util.logging.Logger;
 
 import nemo.lens.RecordingSpanExporter;
 import nemo.lens.TelemetryHandle;
 import nemo.lens.UnresponsiveCollector;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.beans.factory.config.BeanPostProcessor;
@@ -104,6 +107,36 @@ class TelemetryLifecycleTests {
 					"nemo.lens.metrics.export-strategy=all_ranks")
 			.run((context) -> assertThat(output).contains("strategy single_rank; exporting; traces silent (single_rank), "
 					+ "metrics exporting (all_ranks), logs silent (single_rank); run id "));
+	}
+
+	@Test
+	void startupLogSaysTheControlFileIsWatchedWithItsPathAndInterval(CapturedOutput output, @TempDir Path directory) {
+		Path file = directory.resolve("lens.properties");
+		this.runner
+			.withPropertyValues("nemo.lens.rank=0", "nemo.lens.world-size=2", "nemo.lens.control.file=" + file,
+					"nemo.lens.control.interval=15s")
+			.run((context) -> assertThat(output).containsPattern(
+					"NeMo Lens: rank 0 of 2 .*; run id .*; control file " + Pattern.quote(file.toString())
+							+ " watched every 15s"));
+	}
+
+	@Test
+	void startupLogSaysTheFlightRecorderIsOnWithItsCapacityAndDirectory(CapturedOutput output,
+			@TempDir Path directory) {
+		this.runner
+			.withPropertyValues("nemo.lens.rank=0", "nemo.lens.world-size=2", "nemo.lens.flight-recorder.enabled=true",
+					"nemo.lens.flight-recorder.spans=512", "nemo.lens.flight-recorder.directory=" + directory)
+			.run((context) -> assertThat(output).containsPattern(
+					"NeMo Lens: rank 0 of 2 .*; flight recorder on \\(512 spans, directory "
+							+ Pattern.quote(directory.toString()) + "\\)"));
+	}
+
+	@Test
+	void startupLogSaysNeitherWhenNoControlFileOrRecorderRuns(CapturedOutput output) {
+		this.runner.withPropertyValues("nemo.lens.rank=0", "nemo.lens.world-size=2")
+			.run((context) -> assertThat(output).contains("NeMo Lens: rank 0 of 2")
+				.doesNotContain("control file")
+				.doesNotContain("flight recorder on"));
 	}
 
 	@Test

@@ -1,0 +1,102 @@
+package nemo.lens.sample.docs;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import nemo.lens.ExportStrategyRegistry;
+import nemo.lens.NemoLensConfig;
+import nemo.lens.TelemetryHandle;
+import nemo.lens.TelemetryOptions;
+import nemo.lens.TelemetrySetup;
+import nemo.lens.recorder.DumpReport;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Where a page's runnable shell blocks run, in the page's order: a folder that holds what the
+ * pages name. {@code app.jar} is the packaged sample, {@code lib/} a plain Java class path (lens-core
+ * and jackson-core, as built), {@code $HOME} a folder with {@code jobs/123456/}, and
+ * {@code /scratch/job-42/dumps}, {@code /shared/job-42/dumps} and {@code /shared/$SLURM_JOB_ID/dumps}
+ * (job 123456) hold a flight recorder dump of rank 0 of 2; the pages' {@code /scratch/} and
+ * {@code /shared/} name folders here. Lines starting {@code mvn} are the build that made the jars
+ * under test, and are not run again.
+ */
+final class DocSandbox {
+
+	private static final String JOB = "123456";
+
+	private final Path root;
+
+	private final Path sampleJar;
+
+	private DocSandbox(Path root, Path sampleJar) {
+		this.root = root;
+		this.sampleJar = sampleJar;
+	}
+
+	static DocSandbox create(Path root, Path sampleJar) throws IOException {
+		Files.createDirectories(root.resolve("home/jobs/" + JOB));
+		Files.createSymbolicLink(root.resolve("app.jar"), sampleJar);
+		Path lib = Files.createDirectories(root.resolve("lib"));
+		for (Class<?> type : List.of(DumpReport.class, JsonFactory.class)) {
+			Path jar = Path.of(type.getProtectionDomain().getCodeSource().getLocation().getPath());
+			assertThat(jar.toString()).as("the jar of %s", type).endsWith(".jar");
+			Files.copy(jar, lib.resolve(jar.getFileName()));
+		}
+		for (String dumps : List.of("scratch/job-42/dumps", "shared/job-42/dumps", "shared/" + JOB + "/dumps")) {
+			dumpOfRankZero(Files.createDirectories(root.resolve(dumps)));
+		}
+		return new DocSandbox(root, sampleJar);
+	}
+
+	private static void dumpOfRankZero(Path directory) {
+		Map<String, String> env = new HashMap<>();
+		NemoLensConfig config = NemoLensConfig.builder().enabled(true).exporter("none").runId("docs")
+			.flightRecorderEnabled(true).flightRecorderDirectory(directory.toString()).build();
+		try (TelemetryHandle handle = new TelemetrySetup(new ExportStrategyRegistry(env::get), env::get).setup(config, 0, 2,
+				TelemetryOptions.builder().shutdownHook(false).build())) {
+			handle.tracer().spanBuilder("train.step").startSpan().end();
+			assertThat(handle.dumpFlightRecorder()).isPresent();
+		}
+	}
+
+	/**
+	 * Runs a block with bash, {@code -e}: every command must succeed.
+	 * @return what it printed, standard output and error
+	 */
+	String run(DocBlock block) throws Exception {
+		StringBuilder script = new StringBuilder("set -eo pipefail\n");
+		for (String line : block.text().split("\n")) {
+			if (!line.startsWith("mvn ")) {
+				script.append(line.replace("/scratch/", this.root.resolve("scratch") + "/")
+					.replace("/shared/", this.root.resolve("shared") + "/")
+					.replace("sample-app/target/sample-app.jar", this.sampleJar.toString())).append('\n');
+			}
+		}
+		ProcessBuilder bash = new ProcessBuilder("bash", "-c", script.toString()).directory(this.root.toFile())
+			.redirectErrorStream(true);
+		bash.environment().put("HOME", this.root.resolve("home").toString());
+		bash.environment().put("SLURM_JOB_ID", JOB);
+		Process process = bash.start();
+		String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+		assertThat(process.waitFor(5, TimeUnit.MINUTES)).as(block.toString()).isTrue();
+		assertThat(process.exitValue()).as("%s exited; it printed:%n%s", block, output).isZero();
+		return output;
+	}
+
+	/** The control files the blocks so far left behind, for the control-file reader to check. */
+	List<Path> controlFiles() throws IOException {
+		try (Stream<Path> files = Files.walk(this.root)) {
+			return files.filter((file) -> file.getFileName().toString().equals("lens.properties")).toList();
+		}
+	}
+
+}
