@@ -130,15 +130,26 @@ final class LiveDecision {
 			checkSpanGroups(next.spanGroups());
 		}
 		SignalDecisions decided = this.decider.decide(next);
-		if (groupsChanged && this.controlSpanGroups == null) {
-			this.spanGroups.set(next.spanGroups());
-		}
+		SignalDecisions before = this.signals;
 		this.config = next;
 		this.signals = decided;
 		if (this.control != null) {
 			this.control.rebase();
 		}
-		reapply("settings changed by " + source + " (" + String.join(", ", changed) + ")");
+		try {
+			reapply("settings changed by " + source + " (" + String.join(", ", changed) + ")");
+		}
+		catch (SwitchRefusedException ex) {
+			this.config = current;
+			this.signals = before;
+			if (this.control != null) {
+				this.control.rebase();
+			}
+			throw ex;
+		}
+		if (groupsChanged && this.controlSpanGroups == null) {
+			this.spanGroups.set(next.spanGroups());
+		}
 		return changed;
 	}
 
@@ -188,6 +199,7 @@ final class LiveDecision {
 			throw new IllegalArgumentException("An override covers at least one signal.");
 		}
 		ExportOverride next = new ExportOverride(state, signals, Instant.now().plus(duration), source);
+		// Refused whole when the switch cannot be made: the override is not stored and no timer runs.
 		change(next);
 		this.overrideTimer.schedule(next.until(), () -> expire(next));
 		return next;
@@ -198,11 +210,12 @@ final class LiveDecision {
 	 * @param source who asks, for the log
 	 */
 	synchronized void removeOverride(String source) {
-		this.overrideTimer.cancel();
 		if (this.override != null) {
-			this.notices.accept("NeMo Lens: override " + describe(this.override) + " removed by " + source);
+			String removed = describe(this.override);
 			change(null);
+			this.notices.accept("NeMo Lens: override " + removed + " removed by " + source);
 		}
+		this.overrideTimer.cancel();
 	}
 
 	private void checkSpanGroups(String spec) {
@@ -218,7 +231,15 @@ final class LiveDecision {
 		if (this.override == ended) {
 			this.overrideTimer.cancel();
 			this.notices.accept("NeMo Lens: override " + describe(ended) + " ended by itself");
-			change(null);
+			try {
+				change(null);
+			}
+			catch (SwitchRefusedException ex) {
+				// Its time is up whatever happens: the override goes, the rank stays as it is until the
+				// next change can be made.
+				this.override = null;
+				logger.warning(ex.getMessage());
+			}
 		}
 	}
 
@@ -238,7 +259,13 @@ final class LiveDecision {
 		String change = (next != null)
 				? "override " + ((previous != null) ? describe(previous) : "none") + " -> " + describe(next)
 				: "no override";
-		reapply(change);
+		try {
+			reapply(change);
+		}
+		catch (SwitchRefusedException ex) {
+			this.override = previous;
+			throw ex;
+		}
 	}
 
 	/**
@@ -252,11 +279,17 @@ final class LiveDecision {
 		poller.start();
 	}
 
-	/** Called by the control file's poller when what the file decides has changed. */
+	/**
+	 * Called by the control file's poller when what the file decides has changed.
+	 * @throws SwitchRefusedException when the switch cannot be made: nothing changed, and the
+	 * control file keeps what was in force before
+	 */
 	synchronized void controlChanged() {
 		if (this.stopped) {
 			return;
 		}
+		ControlStatus status = this.control.status();
+		reapply("control file " + status.file() + " " + status.state() + " " + status.applied());
 		String spec = this.control.spanGroups();
 		if (spec != null && !spec.equals(this.controlSpanGroups)) {
 			this.spanGroups.set(spec);
@@ -265,8 +298,6 @@ final class LiveDecision {
 			this.spanGroups.set(this.config.spanGroups());
 		}
 		this.controlSpanGroups = spec;
-		ControlStatus status = this.control.status();
-		reapply("control file " + status.file() + " " + status.state() + " " + status.applied());
 	}
 
 	/**
@@ -281,7 +312,12 @@ final class LiveDecision {
 	private void reapply(String change) {
 		String before = describeSignals();
 		Set<Signal> exportedBefore = this.pipeline.exported();
-		this.pipeline.apply(wantedSignals(), this.config.shutdownTimeout());
+		try {
+			this.pipeline.apply(wantedSignals());
+		}
+		catch (RuntimeException ex) {
+			throw new SwitchRefusedException(change, ex);
+		}
 		this.notices.accept("NeMo Lens: " + change + "; exporting " + before + " -> " + describeSignals());
 		if (!exportedBefore.equals(this.pipeline.exported())) {
 			for (Runnable listener : this.switchListeners) {

@@ -2,27 +2,42 @@ package nemo.lens;
 
 import java.time.Duration;
 import java.util.Collections;
+import java.util.EnumMap;
 import java.util.EnumSet;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
 
 import io.opentelemetry.api.OpenTelemetry;
+import io.opentelemetry.api.logs.LoggerProvider;
+import io.opentelemetry.api.metrics.MeterProvider;
+import io.opentelemetry.api.trace.TracerProvider;
+import io.opentelemetry.context.propagation.ContextPropagators;
+import io.opentelemetry.sdk.OpenTelemetrySdk;
+import io.opentelemetry.sdk.OpenTelemetrySdkBuilder;
 import nemo.lens.recorder.FlightRecorder;
 import nemo.lens.sdk.ExportingTelemetry;
 import nemo.lens.sdk.ExportingTelemetryFactory;
 import nemo.lens.sdk.ReusableExports;
-import nemo.lens.switching.ExportedSignalsTelemetry;
 import nemo.lens.switching.SwitchableTelemetry;
 
 /**
- * The SDK pipeline of one rank while the signals it exports change: built for the exported
- * signals when the rank first exports (at start-up or when switched on), shut down within the
- * shutdown timeout when it stops (its threads end and its sockets close), built anew when it
- * exports again. Everything the rank handed out follows through one {@link SwitchableTelemetry}.
+ * The SDK pipelines of one rank while the signals it exports change, one per signal. A switch is
+ * one transaction over them: the SDK for the signals that start exporting is built first, and
+ * where that fails nothing has changed; then everything handed out is routed at once, through one
+ * {@link SwitchableTelemetry}, to the new state. A signal that stops is not cut: new telemetry of
+ * that signal is silent at once, but its pipeline drains in the background ({@link PipelineDrain})
+ * and closes, its threads and connections with it. A signal switched on again while its pipeline
+ * drains takes that pipeline back, so fast flips never stack pipelines; the other signals are
+ * never touched.
  * <p>
  * With a flight recorder, a rank that does not export traces records them instead of dropping
- * them, and when it starts exporting traces the recorded spans go out first.
+ * them; when it starts exporting traces the recorded spans go out first, and spans still open on
+ * the recorder then end into the exporters too.
  */
 final class LivePipeline {
 
@@ -40,9 +55,17 @@ final class LivePipeline {
 
 	private final FlightRecorder recorder;
 
+	private final PipelineDrain drain;
+
+	/** Guards every change; a shutdown waits for it at most its timeout. */
+	private final ReentrantLock lock = new ReentrantLock();
+
+	/** The SDK that serves each exported signal. */
+	private final Map<Signal, ExportingTelemetry> serving = new EnumMap<>(Signal.class);
+
 	private volatile Set<Signal> exported = Collections.unmodifiableSet(EnumSet.noneOf(Signal.class));
 
-	private volatile ExportingTelemetry current;
+	private volatile OpenTelemetrySdk view;
 
 	/** Read for every helper span: one field rather than a set. */
 	private volatile boolean tracesExported;
@@ -60,11 +83,11 @@ final class LivePipeline {
 	/** Whether {@link #warmUp()} has built and closed its SDK. */
 	private volatile boolean prepared;
 
-	private boolean shutDown;
+	private volatile boolean shutDown;
 
 	/**
 	 * Creates a pipeline that exports nothing yet.
-	 * @param config the settings, for which signals are enabled
+	 * @param config the settings, for which signals are enabled and the timeouts
 	 * @param silent the telemetry of a silent rank
 	 * @param sdks builds every SDK of the rank
 	 * @param exports the caller's exporters, shut down with the pipeline
@@ -78,6 +101,7 @@ final class LivePipeline {
 		this.telemetry = new SwitchableTelemetry(this.silent);
 		this.sdks = sdks;
 		this.exports = exports;
+		this.drain = new PipelineDrain(config.switchDrainTimeout(), config.shutdownTimeout());
 		this.tracesRecorded = recorder != null;
 	}
 
@@ -91,66 +115,110 @@ final class LivePipeline {
 	}
 
 	/**
-	 * Exports these signals from now on: builds the SDK for them, or shuts the one running down
-	 * (flushing it within the timeout) when they change.
-	 * @param signals the signals to export; empty silences the rank
-	 * @param timeout the longest wait for an SDK that stops to flush
+	 * Applies the start-up decision: as {@link #apply}, but the SDK it builds is not one a switch
+	 * built.
+	 * @param signals the signals the rank exports from the start
 	 */
-	synchronized void apply(Set<Signal> signals, Duration timeout) {
-		if (this.shutDown || signals.equals(this.exported)) {
-			return;
+	void start(Set<Signal> signals) {
+		this.lock.lock();
+		try {
+			apply(signals);
+			this.started = true;
 		}
-		ExportingTelemetry previous = this.current;
-		if (signals.isEmpty()) {
-			this.telemetry.switchTo(this.silent);
-			this.current = null;
-		}
-		else {
-			ExportingTelemetry next = this.sdks.build(signals.contains(Signal.TRACES), signals.contains(Signal.METRICS),
-					signals.contains(Signal.LOGS), this.started);
-			boolean handOver = this.recorder != null && signals.contains(Signal.TRACES)
-					&& !this.exported.contains(Signal.TRACES);
-			boolean handOverLogs = this.recorder != null && signals.contains(Signal.LOGS)
-					&& !this.exported.contains(Signal.LOGS);
-			if (handOver) {
-				// Before the switch: the recorded spans reach the exporter ahead of the new SDK's.
-				this.recorder.handOver(next, timeout);
-			}
-			if (handOverLogs) {
-				this.recorder.handOverLogs(next, timeout);
-			}
-			this.telemetry.switchTo(route(next, signals));
-			// What was recorded while the first hand-overs were on their way.
-			if (handOver) {
-				this.recorder.handOver(next, Duration.ZERO);
-			}
-			if (handOverLogs) {
-				this.recorder.handOverLogs(next, Duration.ZERO);
-			}
-			this.current = next;
-		}
-		this.exported = Collections.unmodifiableSet(signals.isEmpty() ? EnumSet.noneOf(Signal.class)
-				: EnumSet.copyOf(signals));
-		this.tracesExported = signals.contains(Signal.TRACES);
-		this.tracesRecorded = this.tracesExported || this.recorder != null;
-		if (previous != null) {
-			previous.shutdown(timeout);
-		}
-		if (this.current != null && !this.built) {
-			this.built = true;
-			this.firstBuildActions.forEach(Runnable::run);
+		finally {
+			this.lock.unlock();
 		}
 	}
 
 	/**
-	 * Applies the start-up decision: as {@link #apply}, but the SDK it builds is not one a switch
-	 * built.
-	 * @param signals the signals the rank exports from the start
-	 * @param timeout the longest wait for what is shut down
+	 * Exports these signals from now on, as one transaction: the SDK for the signals that start
+	 * exporting is built first (where one of them still drains, that pipeline is taken back
+	 * instead), and if that fails nothing changes; then everything is routed to the new state, and
+	 * the pipelines of signals that stop drain and close in the background.
+	 * @param signals the signals to export; empty silences the rank
+	 * @throws RuntimeException when the SDK for a signal that starts exporting cannot be built:
+	 * the rank goes on exactly as before
 	 */
-	synchronized void start(Set<Signal> signals, Duration timeout) {
-		apply(signals, timeout);
-		this.started = true;
+	void apply(Set<Signal> signals) {
+		this.lock.lock();
+		try {
+			if (this.shutDown || signals.equals(this.exported)) {
+				return;
+			}
+			Set<Signal> starting = EnumSet.noneOf(Signal.class);
+			Map<Signal, ExportingTelemetry> reclaimed = new EnumMap<>(Signal.class);
+			for (Signal signal : signals) {
+				if (!this.serving.containsKey(signal)) {
+					ExportingTelemetry draining = this.drain.reclaim(signal);
+					if (draining != null) {
+						reclaimed.put(signal, draining);
+					}
+					else {
+						starting.add(signal);
+					}
+				}
+			}
+			ExportingTelemetry built = null;
+			if (!starting.isEmpty()) {
+				try {
+					built = this.sdks.build(starting.contains(Signal.TRACES), starting.contains(Signal.METRICS),
+							starting.contains(Signal.LOGS), this.started);
+				}
+				catch (RuntimeException | Error ex) {
+					// Refused whole: what was draining drains on.
+					reclaimed.forEach(this.drain::drain);
+					throw ex;
+				}
+			}
+			Map<Signal, ExportingTelemetry> stopping = new EnumMap<>(Signal.class);
+			for (Signal signal : Signal.values()) {
+				ExportingTelemetry current = this.serving.get(signal);
+				if (current != null && !signals.contains(signal)) {
+					stopping.put(signal, current);
+					this.serving.remove(signal);
+				}
+			}
+			this.serving.putAll(reclaimed);
+			for (Signal signal : starting) {
+				this.serving.put(signal, built);
+			}
+			boolean tracesStart = signals.contains(Signal.TRACES) && !this.exported.contains(Signal.TRACES);
+			boolean logsStart = signals.contains(Signal.LOGS) && !this.exported.contains(Signal.LOGS);
+			ExportingTelemetry traces = this.serving.get(Signal.TRACES);
+			if (this.recorder != null && tracesStart) {
+				// Before the switch: the recorded spans reach the exporter ahead of the new ones, and
+				// spans still open on the recorder end into it too.
+				this.recorder.handOver(traces, this.config.shutdownTimeout());
+				this.recorder.forwardTo(traces);
+			}
+			if (this.recorder != null && logsStart) {
+				this.recorder.handOverLogs(this.serving.get(Signal.LOGS), this.config.shutdownTimeout());
+			}
+			if (this.recorder != null && stopping.containsKey(Signal.TRACES)) {
+				this.recorder.forwardTo(null);
+			}
+			this.telemetry.switchTo(route());
+			if (this.recorder != null && tracesStart) {
+				// What was recorded while the first hand-over was on its way.
+				this.recorder.handOver(traces, Duration.ZERO);
+			}
+			if (this.recorder != null && logsStart) {
+				this.recorder.handOverLogs(this.serving.get(Signal.LOGS), Duration.ZERO);
+			}
+			this.exported = Collections.unmodifiableSet(signals.isEmpty() ? EnumSet.noneOf(Signal.class)
+					: EnumSet.copyOf(signals));
+			this.view = this.serving.isEmpty() ? null : view();
+			this.tracesExported = signals.contains(Signal.TRACES);
+			this.tracesRecorded = this.tracesExported || this.recorder != null;
+			stopping.forEach(this.drain::drain);
+			if (built != null && !this.built) {
+				this.built = true;
+				this.firstBuildActions.forEach(Runnable::run);
+			}
+		}
+		finally {
+			this.lock.unlock();
+		}
 	}
 
 	/**
@@ -160,11 +228,15 @@ final class LivePipeline {
 	 * the caller's thread, which should be one that the application does not wait for.
 	 */
 	void warmUp() {
-		synchronized (this) {
+		this.lock.lock();
+		try {
 			if (this.shutDown || this.built || this.warmedUp) {
 				return;
 			}
 			this.warmedUp = true;
+		}
+		finally {
+			this.lock.unlock();
 		}
 		// Traces and logs only: their batch processors send nothing when nothing was recorded, but a
 		// metric reader sends at shutdown what the SDK's own processors observe about themselves.
@@ -182,21 +254,38 @@ final class LivePipeline {
 	}
 
 	/**
-	 * The SDK serves every signal it was built for; the rest get no-op providers, but traces the
-	 * recorder's when there is one.
+	 * Each exported signal served by its SDK; the rest by the silent telemetry (the recorder's, for
+	 * traces and logs, when there is one). Propagation is an exporting SDK's, else the silent one's.
 	 */
-	private OpenTelemetry route(ExportingTelemetry sdk, Set<Signal> signals) {
-		for (Signal signal : Signal.values()) {
-			if (this.config.signalEnabled(signal) && !signals.contains(signal)) {
-				return (this.recorder != null)
-						? new ExportedSignalsTelemetry(sdk.sdk(), signals.contains(Signal.TRACES),
-								signals.contains(Signal.METRICS), signals.contains(Signal.LOGS),
-								this.recorder.telemetry().getTracerProvider(), this.recorder.telemetry().getLogsBridge())
-						: new ExportedSignalsTelemetry(sdk.sdk(), signals.contains(Signal.TRACES),
-								signals.contains(Signal.METRICS), signals.contains(Signal.LOGS));
-			}
+	private OpenTelemetry route() {
+		if (this.serving.isEmpty()) {
+			return this.silent;
 		}
-		return sdk.sdk();
+		ExportingTelemetry traces = this.serving.get(Signal.TRACES);
+		ExportingTelemetry metrics = this.serving.get(Signal.METRICS);
+		ExportingTelemetry logs = this.serving.get(Signal.LOGS);
+		ExportingTelemetry any = this.serving.values().iterator().next();
+		return new Routed((traces != null) ? traces.sdk().getTracerProvider() : this.silent.getTracerProvider(),
+				(metrics != null) ? metrics.sdk().getMeterProvider() : this.silent.getMeterProvider(),
+				(logs != null) ? logs.sdk().getLogsBridge() : this.silent.getLogsBridge(), any.sdk().getPropagators());
+	}
+
+	/** The exporting SDKs as one, for what the API does not offer (a flush). */
+	private OpenTelemetrySdk view() {
+		OpenTelemetrySdkBuilder view = OpenTelemetrySdk.builder();
+		ExportingTelemetry traces = this.serving.get(Signal.TRACES);
+		ExportingTelemetry metrics = this.serving.get(Signal.METRICS);
+		ExportingTelemetry logs = this.serving.get(Signal.LOGS);
+		if (traces != null) {
+			view.setTracerProvider(traces.sdk().getSdkTracerProvider());
+		}
+		if (metrics != null) {
+			view.setMeterProvider(metrics.sdk().getSdkMeterProvider());
+		}
+		if (logs != null) {
+			view.setLoggerProvider(logs.sdk().getSdkLoggerProvider());
+		}
+		return view.setPropagators(this.serving.values().iterator().next().sdk().getPropagators()).build();
 	}
 
 	/** The telemetry handed out: it follows every switch. */
@@ -204,7 +293,7 @@ final class LivePipeline {
 		return this.telemetry;
 	}
 
-	/** The signals exported now. */
+	/** The signals exported now; none once the pipeline is shut down. */
 	Set<Signal> exported() {
 		return this.exported;
 	}
@@ -224,35 +313,90 @@ final class LivePipeline {
 		return this.recorder;
 	}
 
-	/** The SDK running now, or {@code null} while the rank is silent. */
-	ExportingTelemetry current() {
-		return this.current;
+	/** The exporting SDKs as one, or {@code null} while the rank exports nothing. */
+	OpenTelemetrySdk current() {
+		return this.view;
 	}
 
 	/**
-	 * Ends the pipeline for good: the SDK running, then the caller's exporters, within the timeout.
+	 * Ends the pipeline for good, within the timeout, even while a switch is under way: the SDKs
+	 * serving and draining (spans still open are ended, marked truncated), then the caller's
+	 * exporters. From the moment it is called, nothing is exported.
 	 * @param timeout the longest wait
 	 * @return whether everything was flushed and shut down in time
 	 */
 	boolean shutdown(Duration timeout) {
-		ExportingTelemetry last;
-		synchronized (this) {
-			if (this.shutDown) {
-				return true;
-			}
-			this.shutDown = true;
-			last = this.current;
-		}
-		if (this.recorder != null) {
-			this.recorder.shutdown(timeout);
-		}
-		if (last == null && !this.built) {
+		long deadline = System.nanoTime() + timeout.toNanos();
+		if (this.shutDown) {
 			return true;
 		}
-		long deadline = System.nanoTime() + timeout.toNanos();
-		boolean completed = (last == null) || last.shutdown(timeout);
-		Duration left = Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
-		return this.exports.shutdown(left) && completed;
+		this.shutDown = true;
+		this.exported = Collections.unmodifiableSet(EnumSet.noneOf(Signal.class));
+		this.view = null;
+		this.tracesExported = false;
+		boolean locked = false;
+		try {
+			// A switch under way finishes within its own bounds; shut down beside it rather than wait
+			// longer than the timeout allows.
+			locked = this.lock.tryLock(timeout.toNanos() / 2, TimeUnit.NANOSECONDS);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+		Set<ExportingTelemetry> last;
+		try {
+			this.telemetry.switchTo(this.silent);
+			last = Collections.newSetFromMap(new IdentityHashMap<>());
+			last.addAll(this.serving.values());
+			this.serving.clear();
+		}
+		finally {
+			if (locked) {
+				this.lock.unlock();
+			}
+		}
+		if (this.recorder != null) {
+			this.recorder.forwardTo(null);
+			this.recorder.shutdown(left(deadline));
+		}
+		boolean completed = this.drain.shutdown(last, left(deadline));
+		if (!this.built) {
+			return completed;
+		}
+		return this.exports.shutdown(left(deadline)) && completed;
+	}
+
+	private static Duration left(long deadline) {
+		return Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
+	}
+
+	/**
+	 * The telemetry of a rank that exports some signals: each signal's provider from the SDK that
+	 * serves it, or the silent one.
+	 */
+	private record Routed(TracerProvider tracerProvider, MeterProvider meterProvider, LoggerProvider loggerProvider,
+			ContextPropagators propagators) implements OpenTelemetry {
+
+		@Override
+		public TracerProvider getTracerProvider() {
+			return this.tracerProvider;
+		}
+
+		@Override
+		public MeterProvider getMeterProvider() {
+			return this.meterProvider;
+		}
+
+		@Override
+		public LoggerProvider getLogsBridge() {
+			return this.loggerProvider;
+		}
+
+		@Override
+		public ContextPropagators getPropagators() {
+			return this.propagators;
+		}
+
 	}
 
 }

@@ -56,6 +56,8 @@ import nemo.lens.spans.SpanGroups;
  * {@code exportStrategy}
  * @param controlFile the job-wide control file watched while the rank runs; empty means none
  * @param controlInterval how often the control file is looked at; more than zero
+ * @param switchDrainTimeout how long spans started before a switch-off may still end and be
+ * exported whole; not negative
  * @param flightRecorderEnabled whether a rank that does not export traces keeps its last finished
  * spans in memory, to hand them over when switched on or to dump them to a file
  * @param flightRecorderSpans how many finished spans the flight recorder keeps, the oldest dropped
@@ -71,6 +73,7 @@ public record NemoLensConfig(boolean enabled, String serviceName, String exportS
 		boolean logsEnabled, String exporter, String runId, String user, String spanGroups,
 		boolean jobTrace, List<String> extraSpanGroups, Duration shutdownTimeout, String tracesExportStrategy,
 		String metricsExportStrategy, String logsExportStrategy, String controlFile, Duration controlInterval,
+		Duration switchDrainTimeout,
 		boolean flightRecorderEnabled, int flightRecorderSpans, int flightRecorderLogs, String flightRecorderDirectory,
 		boolean flightRecorderDumpOnExit) implements ExportSettings, FlightRecorderSettings {
 
@@ -85,6 +88,9 @@ public record NemoLensConfig(boolean enabled, String serviceName, String exportS
 
 	/** How often the control file is looked at unless the config says otherwise. */
 	public static final Duration DEFAULT_CONTROL_INTERVAL = Duration.ofSeconds(5);
+
+	/** How long spans under way at a switch-off may still end, unless set otherwise. */
+	public static final Duration DEFAULT_SWITCH_DRAIN_TIMEOUT = Duration.ofSeconds(10);
 
 	/** How many finished spans the flight recorder keeps unless the config says otherwise. */
 	public static final int DEFAULT_FLIGHT_RECORDER_SPANS = 2048;
@@ -126,6 +132,8 @@ public record NemoLensConfig(boolean enabled, String serviceName, String exportS
 		controlFile = (controlFile != null) ? controlFile.trim() : "";
 		controlInterval = EnvironmentValues.checkPositive("controlInterval",
 				(controlInterval != null) ? controlInterval : DEFAULT_CONTROL_INTERVAL);
+		switchDrainTimeout = EnvironmentValues.checkNotNegative("switchDrainTimeout",
+				(switchDrainTimeout != null) ? switchDrainTimeout : DEFAULT_SWITCH_DRAIN_TIMEOUT);
 		EnvironmentValues.checkPositive("flightRecorderSpans", flightRecorderSpans);
 		EnvironmentValues.checkNotNegative("flightRecorderLogs", flightRecorderLogs);
 		flightRecorderDirectory = (flightRecorderDirectory != null) ? flightRecorderDirectory.trim() : "";
@@ -282,6 +290,8 @@ public record NemoLensConfig(boolean enabled, String serviceName, String exportS
 		private String controlFile = "";
 
 		private Duration controlInterval = DEFAULT_CONTROL_INTERVAL;
+
+		private Duration switchDrainTimeout = DEFAULT_SWITCH_DRAIN_TIMEOUT;
 
 		private boolean flightRecorderEnabled = false;
 
@@ -508,6 +518,17 @@ public record NemoLensConfig(boolean enabled, String serviceName, String exportS
 		 */
 		public Builder controlInterval(Duration controlInterval) {
 			this.controlInterval = controlInterval;
+			return this;
+		}
+
+		/**
+		 * Sets how long spans started before a switch-off may still end and be exported whole; those
+		 * still open then are ended, marked {@code nemo.span.truncated}.
+		 * @param switchDrainTimeout not negative; {@code null} means 10 seconds
+		 * @return this builder
+		 */
+		public Builder switchDrainTimeout(Duration switchDrainTimeout) {
+			this.switchDrainTimeout = switchDrainTimeout;
 			return this;
 		}
 

@@ -87,7 +87,7 @@ public final class TelemetryHandle implements AutoCloseable {
 		if (atExit) {
 			this.pipeline.onFirstBuild(this::shutDownAtExit);
 		}
-		this.pipeline.start(this.live.signals().exporting(), this.config.shutdownTimeout());
+		this.pipeline.start(this.live.signals().exporting());
 		FlightRecorder recorder = this.pipeline.recorder();
 		if (atExit && recorder != null && recorder.dumpsOnExit()) {
 			shutDownAtExit();
@@ -369,8 +369,7 @@ public final class TelemetryHandle implements AutoCloseable {
 	 * @return the SDK; empty while the rank exports nothing
 	 */
 	public Optional<OpenTelemetrySdk> sdk() {
-		ExportingTelemetry current = this.pipeline.current();
-		return (current != null) ? Optional.of(current.sdk()) : Optional.empty();
+		return Optional.ofNullable(this.pipeline.current());
 	}
 
 	/**

@@ -39,8 +39,8 @@ class TelemetrySamplerSetupTests {
 	void samplerDropsTheSpansOfAnUnsampledRankThatStillExports() {
 		TelemetryHandle handle = exportingRank(0, true);
 		handle.tracer().spanBuilder("step").startSpan().end();
-		handle.shutdown();
 		assertThat(handle.isExporting()).isTrue();
+		handle.shutdown();
 		assertThat(this.spans.spans()).isEmpty();
 	}
 

@@ -79,6 +79,8 @@ public final class JobControl<D> implements ControlFilePoller.Listener {
 	@Override
 	public void read(String text) {
 		ControlFileContent content;
+		InForce<D> previous = this.applied;
+		boolean previouslyInForce = this.inForce;
 		try {
 			content = ControlFileContent.parse(text, this.strategies.get(), this.spanGroupsCheck);
 			// Against the settings in force now, which a refresh may change meanwhile (rebase).
@@ -90,10 +92,12 @@ public final class JobControl<D> implements ControlFilePoller.Listener {
 			problem(ex.getMessage());
 			return;
 		}
+		this.inForce = content.isInForce(Instant.now());
+		if (!switched(previous, previouslyInForce)) {
+			return;
+		}
 		this.problem = null;
 		this.reported.clear();
-		this.inForce = content.isInForce(Instant.now());
-		this.changed.run();
 		String requested = content.dump();
 		boolean fresh = requested != null && !requested.equals(this.dumpSeen) && !this.firstLook;
 		this.firstLook = false;
@@ -108,12 +112,33 @@ public final class JobControl<D> implements ControlFilePoller.Listener {
 	@Override
 	public void absent() {
 		this.firstLook = false;
-		this.problem = null;
-		this.reported.clear();
-		if (this.applied != null) {
+		InForce<D> previous = this.applied;
+		boolean previouslyInForce = this.inForce;
+		if (previous != null) {
 			this.applied = null;
 			this.inForce = false;
+			if (!switched(previous, previouslyInForce)) {
+				return;
+			}
+		}
+		this.problem = null;
+		this.reported.clear();
+	}
+
+	/**
+	 * Has the rank switch to what the file decides now; where that cannot be done, the file's
+	 * previous state stays in force and the problem is reported, as for a file that cannot be used.
+	 */
+	private boolean switched(InForce<D> previous, boolean previouslyInForce) {
+		try {
 			this.changed.run();
+			return true;
+		}
+		catch (RuntimeException ex) {
+			this.applied = previous;
+			this.inForce = previouslyInForce;
+			problem(ex.getMessage());
+			return false;
 		}
 	}
 
@@ -132,8 +157,9 @@ public final class JobControl<D> implements ControlFilePoller.Listener {
 		InForce<D> current = this.applied;
 		boolean now = current != null && current.content().isInForce(Instant.now());
 		if (now != this.inForce) {
+			boolean before = this.inForce;
 			this.inForce = now;
-			this.changed.run();
+			switched(current, before);
 		}
 	}
 

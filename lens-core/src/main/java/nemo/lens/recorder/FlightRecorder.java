@@ -31,6 +31,9 @@ public final class FlightRecorder {
 
 	private final SpanRing ring;
 
+	/** The SDK spans still open on the recorder end into while the rank exports traces, or null. */
+	private final Forwarding forwarding;
+
 	/** The log records kept, or {@code null} when the rank records no logs. */
 	private final LogRing logs;
 
@@ -60,9 +63,10 @@ public final class FlightRecorder {
 	 * @param clock the time of dumps
 	 * @param dumpOnExit whether {@link #shutdown(Duration)} dumps first
 	 */
-	FlightRecorder(SpanRing ring, LogRing logs, RecordingTelemetry recording, DumpWriter writer, Clock clock,
-			boolean dumpOnExit) {
+	FlightRecorder(SpanRing ring, Forwarding forwarding, LogRing logs, RecordingTelemetry recording, DumpWriter writer,
+			Clock clock, boolean dumpOnExit) {
 		this.ring = ring;
+		this.forwarding = forwarding;
 		this.logs = logs;
 		this.recording = recording;
 		this.telemetry = new ExportedSignalsTelemetry(recording.sdk(), true, false, logs != null);
@@ -89,10 +93,11 @@ public final class FlightRecorder {
 		SpanRing ring = new SpanRing(settings.flightRecorderSpans());
 		LogRing logs = (settings.logsEnabled() && settings.flightRecorderLogs() > 0)
 				? new LogRing(settings.flightRecorderLogs()) : null;
-		RecordingTelemetry recording = sdks.buildRecording(ring, logs);
+		Forwarding forwarding = new Forwarding(ring);
+		RecordingTelemetry recording = sdks.buildRecording(forwarding, logs);
 		DumpWriter writer = settings.flightRecorderDirectory().isEmpty() ? null
 				: new DumpWriter(Path.of(settings.flightRecorderDirectory()), settings.runId(), rank);
-		FlightRecorder recorder = new FlightRecorder(ring, logs, recording, writer, Clock.systemUTC(),
+		FlightRecorder recorder = new FlightRecorder(ring, forwarding, logs, recording, writer, Clock.systemUTC(),
 				settings.flightRecorderDumpOnExit());
 		if (writer != null) {
 			recorder.uncaughtExceptionDump = UncaughtExceptionDump.install(recorder);
@@ -135,6 +140,20 @@ public final class FlightRecorder {
 		if (!sent && this.handOverFailureLogged.compareAndSet(false, true)) {
 			logger.warning("NeMo Lens: the flight recorder's spans were not all taken by the exporter within "
 					+ timeout.toMillis() + " ms of the switch; they may be lost");
+		}
+	}
+
+	/**
+	 * Sends spans still open on the recorder to an SDK as they end, while the rank exports traces
+	 * through it, rather than into the ring: the span an operator switched the rank on to see (a
+	 * step that hangs) reaches the collector, and the ring stays empty while the rank exports.
+	 * @param sdk the SDK that exports traces now, or {@code null} to record again
+	 */
+	public void forwardTo(ExportingTelemetry sdk) {
+		this.forwarding.forwardTo(sdk);
+		if (sdk != null) {
+			// A span that ended into the ring while the forwarding was being set.
+			handOver(sdk, Duration.ZERO);
 		}
 	}
 

@@ -1,6 +1,11 @@
 package nemo.lens.sdk;
 
+import java.time.Duration;
 import java.util.Collection;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
@@ -36,6 +41,9 @@ final class DeliveryLedger {
 
 	private final AtomicBoolean failureReported = new AtomicBoolean();
 
+	/** Metric exports sent and not answered yet: a stop waits for them rather than cancel them. */
+	private final Set<CompletableResultCode> metricExportsInFlight = ConcurrentHashMap.newKeySet();
+
 	private final Consumer<String> warnings;
 
 	/**
@@ -58,6 +66,18 @@ final class DeliveryLedger {
 
 	MetricExporter counting(MetricExporter delegate) {
 		return new CountingMetricExporter(delegate);
+	}
+
+	/**
+	 * Waits until every metric export sent so far has been answered, at most the timeout: closing
+	 * the exporter meanwhile would cancel the request, lose its data points and log an error.
+	 * @param timeout the longest wait
+	 * @return whether every export was answered in time
+	 */
+	boolean awaitMetricExports(Duration timeout) {
+		List<CompletableResultCode> inFlight = List.copyOf(this.metricExportsInFlight);
+		return inFlight.isEmpty()
+				|| CompletableResultCode.ofAll(inFlight).join(timeout.toNanos(), TimeUnit.NANOSECONDS).isDone();
 	}
 
 	/**
@@ -141,7 +161,9 @@ final class DeliveryLedger {
 		public CompletableResultCode export(Collection<MetricData> metrics) {
 			DeliveryLedger.this.metricExports.increment();
 			CompletableResultCode result = this.delegate.export(metrics);
+			DeliveryLedger.this.metricExportsInFlight.add(result);
 			result.whenComplete(() -> {
+				DeliveryLedger.this.metricExportsInFlight.remove(result);
 				if (!result.isSuccess()) {
 					DeliveryLedger.this.metricExportsFailed.increment();
 					recordFailure("metrics", result);

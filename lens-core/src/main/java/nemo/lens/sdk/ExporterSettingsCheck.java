@@ -2,6 +2,8 @@ package nemo.lens.sdk;
 
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -33,6 +35,9 @@ public final class ExporterSettingsCheck {
 
 	private static final Set<String> COMPRESSIONS = Set.of("gzip", "none");
 
+	/** The files an OTLP exporter reads as it is built: a missing one fails the build, so every switch-on. */
+	private static final List<String> FILES = List.of("CERTIFICATE", "CLIENT_KEY", "CLIENT_CERTIFICATE");
+
 	private static final List<String> DURATIONS = List.of("OTEL_METRIC_EXPORT_INTERVAL", "OTEL_BSP_SCHEDULE_DELAY",
 			"OTEL_BSP_EXPORT_TIMEOUT", "OTEL_BLRP_SCHEDULE_DELAY", "OTEL_BLRP_EXPORT_TIMEOUT");
 
@@ -55,6 +60,7 @@ public final class ExporterSettingsCheck {
 			for (String setting : List.of("ENDPOINT", "PROTOCOL", "HEADERS", "TIMEOUT", "COMPRESSION")) {
 				put(variables, environment, "OTEL_EXPORTER_OTLP_" + signal + setting);
 			}
+			FILES.forEach((setting) -> put(variables, environment, "OTEL_EXPORTER_OTLP_" + signal + setting));
 		}
 		DURATIONS.forEach((name) -> put(variables, environment, name));
 		INTEGERS.forEach((name) -> put(variables, environment, name));
@@ -71,6 +77,7 @@ public final class ExporterSettingsCheck {
 			checkOneOf(prefix + "COMPRESSION", config, COMPRESSIONS);
 			read(prefix + "TIMEOUT", () -> config.getDuration(property(prefix + "TIMEOUT")), config);
 			headers(prefix + "HEADERS", config);
+			FILES.forEach((setting) -> readableFile(prefix + setting, config));
 		}
 		DURATIONS.forEach((name) -> read(name, () -> config.getDuration(property(name)), config));
 		INTEGERS.forEach((name) -> read(name, () -> config.getInt(property(name)), config));
@@ -118,6 +125,21 @@ public final class ExporterSettingsCheck {
 		if (value != null && !allowed.contains(value)) {
 			throw new IllegalArgumentException(
 					"Invalid " + variable + ": '" + value + "'. Expected one of " + new TreeSet<>(allowed) + ".");
+		}
+	}
+
+	/** A TLS file the exporter reads as it is built must be a readable file on every rank. */
+	private static void readableFile(String variable, ConfigProperties config) {
+		String file = config.getString(property(variable));
+		if (file == null) {
+			return;
+		}
+		Path path = Path.of(file);
+		if (!Files.isRegularFile(path) || !Files.isReadable(path)) {
+			throw new IllegalArgumentException("Invalid " + variable + ": '" + file + "' is "
+					+ (Files.exists(path) ? "not a readable file" : "no file") + " on this rank. Expected a PEM file "
+					+ "every rank can read; the OTLP exporter reads it each time it is built, also when a silent "
+					+ "rank is switched on.");
 		}
 	}
 

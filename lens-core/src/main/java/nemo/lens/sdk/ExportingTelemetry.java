@@ -8,6 +8,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -45,6 +47,12 @@ public final class ExportingTelemetry {
 
 	private static final Logger logger = Logger.getLogger(ExportingTelemetry.class.getName());
 
+	private static final String TRACES = "traces";
+
+	private static final String METRICS = "metrics";
+
+	private static final String LOGS = "logs";
+
 	private final OpenTelemetrySdk sdk;
 
 	private final OpenSpanTracker openSpans;
@@ -59,50 +67,33 @@ public final class ExportingTelemetry {
 	/** The log record exporters the SDK sends through, for log records recorded before it ran. */
 	private final List<LogRecordExporter> logExporters;
 
-	private final AtomicBoolean shutDown = new AtomicBoolean();
+	/** The signals this SDK was built for whose stop has not begun. */
+	private final Set<String> running = ConcurrentHashMap.newKeySet();
+
+	/** The signals this SDK was built for whose stop has not ended. */
+	private final Set<String> unfinished = ConcurrentHashMap.newKeySet();
+
+	private final AtomicBoolean lossReported = new AtomicBoolean();
 
 	private ExportingTelemetry(OpenTelemetrySdk sdk, OpenSpanTracker openSpans, DeliveryLedger ledger,
-			Consumer<String> warnings, List<SpanExporter> spanExporters, List<LogRecordExporter> logExporters) {
+			Consumer<String> warnings, List<SpanExporter> spanExporters, List<LogRecordExporter> logExporters,
+			boolean traces, boolean metrics, boolean logs) {
 		this.sdk = sdk;
 		this.openSpans = openSpans;
 		this.ledger = ledger;
 		this.warnings = warnings;
 		this.spanExporters = List.copyOf(spanExporters);
 		this.logExporters = List.copyOf(logExporters);
-	}
-
-	/**
-	 * Runs the SDK's shutdown on a daemon thread. The SDK exports what its processors and readers
-	 * still hold and then stops them, but some of its parts (the periodic metric reader) block the
-	 * calling thread until their exporter answers; a dead collector must not hold up the caller.
-	 */
-	private CompletableResultCode shutdownInBackground(Duration timeout) {
-		CompletableResultCode result = new CompletableResultCode();
-		Thread shutdown = new Thread(() -> {
-			try {
-				// A flush asked for while another is under way (the first span's) is handed that one's
-				// result, which does not cover the spans queued since, and the batch processor's
-				// shutdown flushes that way: wait for the flush under way, then ask for a fresh one.
-				SdkTracerProvider traces = this.sdk.getSdkTracerProvider();
-				traces.forceFlush().join(timeout.toNanos(), TimeUnit.NANOSECONDS);
-				traces.forceFlush().join(timeout.toNanos(), TimeUnit.NANOSECONDS);
-				CompletableResultCode sdkResult = this.sdk.shutdown();
-				sdkResult.whenComplete(() -> {
-					if (sdkResult.isSuccess()) {
-						result.succeed();
-					}
-					else {
-						result.fail();
-					}
-				});
-			}
-			catch (RuntimeException ex) {
-				result.failExceptionally(ex);
-			}
-		}, "nemo-lens-shutdown");
-		shutdown.setDaemon(true);
-		shutdown.start();
-		return result;
+		if (traces) {
+			this.running.add(TRACES);
+		}
+		if (metrics) {
+			this.running.add(METRICS);
+		}
+		if (logs) {
+			this.running.add(LOGS);
+		}
+		this.unfinished.addAll(this.running);
 	}
 
 	/**
@@ -181,28 +172,153 @@ public final class ExportingTelemetry {
 	}
 
 	/**
-	 * Ends spans still open (marked truncated), then flushes and shuts down traces, metrics and
-	 * logs, returning within the timeout even when an exporter never completes. Calls after the
-	 * first return at once.
+	 * Whether a span started on this SDK has not ended yet.
+	 * @return whether a span is open
+	 */
+	public boolean hasOpenSpans() {
+		return this.openSpans.hasOpenSpans();
+	}
+
+	/**
+	 * Stops exporting traces: ends the spans still open (marked truncated), sends what the batch
+	 * processor holds, and closes the tracer provider and its exporters, within the timeout. The
+	 * other signals of this SDK go on. Calls after the first return at once.
+	 * @param timeout the longest wait
+	 * @return whether everything was sent and closed in time
+	 */
+	public boolean stopTraces(Duration timeout) {
+		if (!this.running.contains(TRACES)) {
+			return true;
+		}
+		int truncated = this.openSpans.endOpenSpans();
+		if (truncated > 0) {
+			logger.log(Level.FINE, "NeMo Lens ended {0} span(s) still open as traces stopped, marked truncated",
+					truncated);
+		}
+		SdkTracerProvider traces = this.sdk.getSdkTracerProvider();
+		return stop(TRACES, timeout, (left) -> {
+			// A flush asked for while another is under way (the first span's) is handed that one's
+			// result, which does not cover the spans queued since, and the batch processor's
+			// shutdown flushes that way: wait for the flush under way, then ask for a fresh one.
+			traces.forceFlush().join(left.toNanos(), TimeUnit.NANOSECONDS);
+			traces.forceFlush().join(left.toNanos(), TimeUnit.NANOSECONDS);
+			return traces.shutdown();
+		});
+	}
+
+	/**
+	 * Stops exporting metrics: waits for an export under way to be answered (closing its exporter
+	 * would cancel it), then the readers export their last collection and close, within the
+	 * timeout. The other signals of this SDK go on. Calls after the first return at once.
+	 * @param timeout the longest wait
+	 * @return whether everything was sent and closed in time
+	 */
+	public boolean stopMetrics(Duration timeout) {
+		if (!this.running.contains(METRICS)) {
+			return true;
+		}
+		return stop(METRICS, timeout, (left) -> {
+			this.ledger.awaitMetricExports(left);
+			return this.sdk.getSdkMeterProvider().shutdown();
+		});
+	}
+
+	/**
+	 * Stops exporting logs: sends what the batch processor holds and closes the logger provider and
+	 * its exporters, within the timeout. The other signals of this SDK go on. Calls after the first
+	 * return at once.
+	 * @param timeout the longest wait
+	 * @return whether everything was sent and closed in time
+	 */
+	public boolean stopLogs(Duration timeout) {
+		if (!this.running.contains(LOGS)) {
+			return true;
+		}
+		return stop(LOGS, timeout, (left) -> this.sdk.getSdkLoggerProvider().shutdown());
+	}
+
+	/**
+	 * Stops every signal still running, together, within the timeout: the spans still open are ended
+	 * (marked truncated). Calls after the first return at once.
 	 * @param timeout the longest time to wait
 	 * @return {@code true} when everything was flushed and shut down in time
 	 */
 	public boolean shutdown(Duration timeout) {
-		if (!this.shutDown.compareAndSet(false, true)) {
+		long deadline = System.nanoTime() + timeout.toNanos();
+		List<CompletableResultCode> stops = new ArrayList<>();
+		for (String signal : List.of(TRACES, METRICS, LOGS)) {
+			CompletableResultCode stopped = new CompletableResultCode();
+			Thread stopping = new Thread(() -> {
+				Duration left = Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
+				boolean done = signal.equals(TRACES) ? stopTraces(left)
+						: signal.equals(METRICS) ? stopMetrics(left) : stopLogs(left);
+				if (done) {
+					stopped.succeed();
+				}
+				else {
+					stopped.fail();
+				}
+			}, "nemo-lens-shutdown");
+			stopping.setDaemon(true);
+			if (this.running.contains(signal)) {
+				stopping.start();
+				stops.add(stopped);
+			}
+		}
+		return stops.isEmpty() || CompletableResultCode.ofAll(stops)
+			.join(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)
+			.isSuccess();
+	}
+
+	/**
+	 * Whether every signal this SDK was built for has stopped.
+	 * @return whether stopped
+	 */
+	public boolean isStopped() {
+		return this.unfinished.isEmpty();
+	}
+
+	/**
+	 * Runs one signal's stop on a daemon thread: some parts (the periodic metric reader) block the
+	 * calling thread until their exporter answers, and a dead collector must not hold up the caller
+	 * beyond the timeout. Once the last signal has stopped, what was lost is reported, once.
+	 */
+	private boolean stop(String signal, Duration timeout, Function<Duration, CompletableResultCode> stop) {
+		if (!this.running.remove(signal)) {
 			return true;
 		}
-		int truncated = this.openSpans.endOpenSpans();
-		boolean completed = shutdownInBackground(timeout).join(timeout.toNanos(), TimeUnit.NANOSECONDS).isSuccess();
+		long deadline = System.nanoTime() + timeout.toNanos();
+		CompletableResultCode result = new CompletableResultCode();
+		Thread stopping = new Thread(() -> {
+			try {
+				CompletableResultCode stopped = stop.apply(timeout);
+				stopped.whenComplete(() -> {
+					if (stopped.isSuccess()) {
+						result.succeed();
+					}
+					else {
+						result.fail();
+					}
+				});
+			}
+			catch (RuntimeException ex) {
+				result.failExceptionally(ex);
+			}
+		}, "nemo-lens-shutdown");
+		stopping.setDaemon(true);
+		stopping.start();
+		boolean completed = result.join(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)
+			.isSuccess();
 		if (!completed) {
-			this.warnings.accept("NeMo Lens telemetry did not finish shutting down within " + timeout.toMillis()
-					+ " ms; telemetry not yet sent was dropped");
+			this.warnings.accept("NeMo Lens " + signal + " did not finish shutting down within " + timeout.toMillis()
+					+ " ms; " + signal + " not yet sent were dropped");
 		}
-		String loss = this.ledger.lossSummary();
-		if (loss != null) {
-			this.warnings.accept(loss);
-		}
-		if (truncated > 0) {
-			logger.log(Level.FINE, "NeMo Lens ended {0} span(s) still open at shutdown, marked truncated", truncated);
+		this.unfinished.remove(signal);
+		if (this.unfinished.isEmpty() && this.lossReported.compareAndSet(false, true)) {
+			String loss = this.ledger.lossSummary();
+			if (loss != null) {
+				this.warnings.accept(loss);
+			}
 		}
 		return completed;
 	}
@@ -345,7 +461,8 @@ public final class ExportingTelemetry {
 			}
 			OpenTelemetrySdk running = sdk.build().getOpenTelemetrySdk();
 			built.set(running);
-			return new ExportingTelemetry(running, openSpans, ledger, warnings, spanExporters, logExporters);
+			return new ExportingTelemetry(running, openSpans, ledger, warnings, spanExporters, logExporters,
+					this.config.tracesEnabled(), this.config.metricsEnabled(), this.config.logsEnabled());
 		}
 
 		/**

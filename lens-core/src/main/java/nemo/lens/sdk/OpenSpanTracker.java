@@ -141,6 +141,26 @@ final class OpenSpanTracker implements SpanProcessor {
 	}
 
 	/**
+	 * Whether a span started on this SDK has not ended yet: what a switch-off waits for before it
+	 * closes the SDK, so that spans under way end whole.
+	 * @return whether a span is open
+	 */
+	boolean hasOpenSpans() {
+		for (int index = 0; index < this.slots.length(); index++) {
+			ReadWriteSpan span = this.slots.get(index);
+			if (span != null && !span.hasEnded()) {
+				return true;
+			}
+		}
+		for (ReadableSpan span : this.overflow) {
+			if (!span.hasEnded()) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	/**
 	 * Ends every span still open, marked truncated.
 	 * @return how many spans were ended
 	 */

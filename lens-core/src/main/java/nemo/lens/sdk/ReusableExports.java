@@ -9,27 +9,30 @@ import java.util.function.Consumer;
 
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.sdk.common.CompletableResultCode;
+import io.opentelemetry.sdk.common.export.MemoryMode;
 import io.opentelemetry.sdk.logs.data.LogRecordData;
 import io.opentelemetry.sdk.logs.export.LogRecordExporter;
+import io.opentelemetry.sdk.metrics.Aggregation;
+import io.opentelemetry.sdk.metrics.InstrumentType;
+import io.opentelemetry.sdk.metrics.data.AggregationTemporality;
+import io.opentelemetry.sdk.metrics.export.CollectionRegistration;
 import io.opentelemetry.sdk.metrics.export.MetricReader;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import io.opentelemetry.sdk.trace.export.SpanExporter;
 
 /**
- * A caller's exporters, lent to each SDK a rank builds while it is switched on and off: an SDK
- * shut down at a switch exports what it held through them but leaves them open for the next one,
- * and they are shut down once, with the rank. A caller's metric reader can serve one SDK only (the SDK shuts it
- * down), so it is lent to the first.
+ * A caller's exporters and metric reader, given to each SDK a rank builds while it is switched on
+ * and off. Each SDK gets a copy of an exporter that can be copied (OpenTelemetry's OTLP exporters,
+ * or a {@link CopyableExporter}) and closes it when it stops, so that a switch-off leaves no client,
+ * thread or connection behind; an exporter that cannot be copied is lent, left open by the SDK and
+ * shut down once, with the rank. The caller's metric reader serves every SDK in turn: it is
+ * registered with each and closed only with the rank.
  */
 public final class ReusableExports implements ExportOverrides {
 
 	private final ExportOverrides caller;
 
-	private final SpanExporter spanExporter;
-
-	private final LogRecordExporter logRecordExporter;
-
-	private volatile boolean readerLent;
+	private final MetricReader metricReader;
 
 	/**
 	 * Wraps a caller's overrides.
@@ -37,28 +40,26 @@ public final class ReusableExports implements ExportOverrides {
 	 */
 	public ReusableExports(ExportOverrides caller) {
 		this.caller = caller;
-		this.spanExporter = (caller.spanExporter() != null) ? new KeptSpanExporter(caller.spanExporter()) : null;
-		this.logRecordExporter = (caller.logRecordExporter() != null)
-				? new KeptLogRecordExporter(caller.logRecordExporter()) : null;
+		this.metricReader = (caller.metricReader() != null) ? new KeptMetricReader(caller.metricReader()) : null;
 	}
 
+	/** A new exporter for one SDK: it exports through a copy of the caller's, made at first use. */
 	@Override
 	public SpanExporter spanExporter() {
-		return this.spanExporter;
+		SpanExporter lent = this.caller.spanExporter();
+		return (lent != null) ? new PipelineSpanExporter(lent) : null;
 	}
 
+	/** A new exporter for one SDK: it exports through a copy of the caller's, made at first use. */
 	@Override
 	public LogRecordExporter logRecordExporter() {
-		return this.logRecordExporter;
+		LogRecordExporter lent = this.caller.logRecordExporter();
+		return (lent != null) ? new PipelineLogRecordExporter(lent) : null;
 	}
 
 	@Override
-	public synchronized MetricReader metricReader() {
-		if (this.readerLent) {
-			return null;
-		}
-		this.readerLent = true;
-		return this.caller.metricReader();
+	public MetricReader metricReader() {
+		return this.metricReader;
 	}
 
 	@Override
@@ -82,7 +83,7 @@ public final class ReusableExports implements ExportOverrides {
 	}
 
 	/**
-	 * Shuts the caller's exporters down, once the last SDK that used them has.
+	 * Shuts the caller's exporters and reader down, once the last SDK that used them has.
 	 * @param timeout the longest wait
 	 * @return whether they shut down in time
 	 */
@@ -91,54 +92,142 @@ public final class ReusableExports implements ExportOverrides {
 				: CompletableResultCode.ofSuccess();
 		CompletableResultCode logs = (this.caller.logRecordExporter() != null)
 				? this.caller.logRecordExporter().shutdown() : CompletableResultCode.ofSuccess();
-		return CompletableResultCode.ofAll(List.of(spans, logs))
+		CompletableResultCode reader = (this.caller.metricReader() != null) ? this.caller.metricReader().shutdown()
+				: CompletableResultCode.ofSuccess();
+		return CompletableResultCode.ofAll(List.of(spans, logs, reader))
 			.join(timeout.toNanos(), TimeUnit.NANOSECONDS)
 			.isSuccess();
 	}
 
-	/** A span exporter that one SDK's shutdown leaves open. */
-	private record KeptSpanExporter(SpanExporter delegate) implements SpanExporter {
+	/**
+	 * The span exporter of one SDK: a copy of the caller's, made at its first use and closed with the
+	 * SDK; or, where the caller's cannot be copied, the caller's itself, which the SDK leaves open.
+	 */
+	private static final class PipelineSpanExporter implements SpanExporter {
+
+		private final SpanExporter lent;
+
+		private SpanExporter copy;
+
+		private boolean copied;
+
+		PipelineSpanExporter(SpanExporter lent) {
+			this.lent = lent;
+		}
+
+		private synchronized SpanExporter target() {
+			if (!this.copied) {
+				this.copied = true;
+				this.copy = ExporterCopies.copyOf(this.lent, SpanExporter.class);
+			}
+			return (this.copy != null) ? this.copy : this.lent;
+		}
 
 		@Override
 		public CompletableResultCode export(Collection<SpanData> spans) {
-			return this.delegate.export(spans);
+			return target().export(spans);
 		}
 
 		@Override
 		public CompletableResultCode flush() {
-			return this.delegate.flush();
+			return target().flush();
 		}
 
 		@Override
-		public CompletableResultCode shutdown() {
-			// The SDK has exported what it held before it shuts its exporter down.
-			return CompletableResultCode.ofSuccess();
+		public synchronized CompletableResultCode shutdown() {
+			this.copied = true;
+			// The SDK has exported what it held; the caller's own exporter stays open for the next.
+			return (this.copy != null) ? this.copy.shutdown() : CompletableResultCode.ofSuccess();
 		}
 
 		@Override
 		public String toString() {
-			return this.delegate.toString();
+			return this.lent.toString();
 		}
 
 	}
 
-	/** A log exporter that one SDK's shutdown leaves open. */
-	private record KeptLogRecordExporter(LogRecordExporter delegate) implements LogRecordExporter {
+	/**
+	 * The log record exporter of one SDK, as {@link PipelineSpanExporter} is its span exporter.
+	 */
+	private static final class PipelineLogRecordExporter implements LogRecordExporter {
+
+		private final LogRecordExporter lent;
+
+		private LogRecordExporter copy;
+
+		private boolean copied;
+
+		PipelineLogRecordExporter(LogRecordExporter lent) {
+			this.lent = lent;
+		}
+
+		private synchronized LogRecordExporter target() {
+			if (!this.copied) {
+				this.copied = true;
+				this.copy = ExporterCopies.copyOf(this.lent, LogRecordExporter.class);
+			}
+			return (this.copy != null) ? this.copy : this.lent;
+		}
 
 		@Override
 		public CompletableResultCode export(Collection<LogRecordData> logs) {
-			return this.delegate.export(logs);
+			return target().export(logs);
 		}
 
 		@Override
 		public CompletableResultCode flush() {
-			return this.delegate.flush();
+			return target().flush();
+		}
+
+		@Override
+		public synchronized CompletableResultCode shutdown() {
+			this.copied = true;
+			return (this.copy != null) ? this.copy.shutdown() : CompletableResultCode.ofSuccess();
+		}
+
+		@Override
+		public String toString() {
+			return this.lent.toString();
+		}
+
+	}
+
+	/**
+	 * The caller's metric reader, registered with each SDK in turn: an SDK that stops has it collect
+	 * and export once more, and leaves it open for the next.
+	 */
+	private record KeptMetricReader(MetricReader delegate) implements MetricReader {
+
+		@Override
+		public void register(CollectionRegistration registration) {
+			this.delegate.register(registration);
+		}
+
+		@Override
+		public AggregationTemporality getAggregationTemporality(InstrumentType instrumentType) {
+			return this.delegate.getAggregationTemporality(instrumentType);
+		}
+
+		@Override
+		public Aggregation getDefaultAggregation(InstrumentType instrumentType) {
+			return this.delegate.getDefaultAggregation(instrumentType);
+		}
+
+		@Override
+		public MemoryMode getMemoryMode() {
+			return this.delegate.getMemoryMode();
+		}
+
+		@Override
+		public CompletableResultCode forceFlush() {
+			return this.delegate.forceFlush();
 		}
 
 		@Override
 		public CompletableResultCode shutdown() {
-			// The SDK has exported what it held before it shuts its exporter down.
-			return CompletableResultCode.ofSuccess();
+			// The last collection of the SDK that stops; the reader serves the next SDK.
+			return this.delegate.forceFlush();
 		}
 
 		@Override

@@ -154,6 +154,8 @@ public class NemoLensProperties {
 
 	private final Control control = new Control();
 
+	private final Switch switchSettings = new Switch();
+
 	private final FlightRecorder flightRecorder = new FlightRecorder();
 
 	private final SignalExport traces = new SignalExport();
@@ -355,6 +357,10 @@ public class NemoLensProperties {
 		return this.control;
 	}
 
+	public Switch getSwitch() {
+		return this.switchSettings;
+	}
+
 	/**
 	 * The flight recorder of ranks that do not export traces.
 	 * @return the flight recorder settings
@@ -385,6 +391,27 @@ public class NemoLensProperties {
 	 */
 	public SignalExport getLogs() {
 		return this.logs;
+	}
+
+	/**
+	 * What a switch-off does with what is under way when a rank stops exporting while it runs.
+	 */
+	public static class Switch {
+
+		/**
+		 * How long spans started before a switch-off may still end and be exported whole; those
+		 * still open then are ended, marked nemo.span.truncated.
+		 */
+		private Duration drainTimeout = DEFAULTS.switchDrainTimeout();
+
+		public Duration getDrainTimeout() {
+			return this.drainTimeout;
+		}
+
+		public void setDrainTimeout(Duration drainTimeout) {
+			this.drainTimeout = drainTimeout;
+		}
+
 	}
 
 	/**

@@ -1,5 +1,6 @@
 package nemo.lens.autoconfigure.boot;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -38,6 +39,24 @@ final class DeferredExporter<E> {
 			}
 		}
 		return resolved;
+	}
+
+	/**
+	 * New exporters of the beans' configuration, for one pipeline to use and close.
+	 * @param copyOne copies one bean, or answers {@code null} when it cannot
+	 * @return the copies as one exporter, or {@code null} when a bean cannot be copied: the beans are
+	 * then lent to the pipeline
+	 */
+	E copy(Function<E, E> copyOne) {
+		List<E> copies = new ArrayList<>();
+		for (E bean : this.beans.get()) {
+			E copy = copyOne.apply(bean);
+			if (copy == null) {
+				return null;
+			}
+			copies.add(copy);
+		}
+		return (copies.size() == 1) ? copies.get(0) : this.combine.apply(copies);
 	}
 
 	/** The exporter when resolved, else {@code null}: before that, flush and shutdown have nothing to do. */

@@ -7,12 +7,14 @@ import java.util.function.Supplier;
 import io.opentelemetry.sdk.common.CompletableResultCode;
 import io.opentelemetry.sdk.logs.data.LogRecordData;
 import io.opentelemetry.sdk.logs.export.LogRecordExporter;
+import nemo.lens.sdk.CopyableExporter;
+import nemo.lens.sdk.ExporterCopies;
 
 /**
  * The application's {@code LogRecordExporter} beans (such as Spring Boot's OTLP log exporter) as
  * one exporter that is built only once the rank exports (see {@link DeferredExporter}).
  */
-final class DeferredLogRecordExporter implements LogRecordExporter {
+final class DeferredLogRecordExporter implements LogRecordExporter, CopyableExporter<LogRecordExporter> {
 
 	private final DeferredExporter<LogRecordExporter> beans;
 
@@ -28,6 +30,12 @@ final class DeferredLogRecordExporter implements LogRecordExporter {
 	@Override
 	public CompletableResultCode export(Collection<LogRecordData> logs) {
 		return this.beans.resolve().export(logs);
+	}
+
+	/** Each pipeline exports through copies of the beans (Boot's OTLP exporters) and closes them. */
+	@Override
+	public LogRecordExporter copyForPipeline() {
+		return this.beans.copy((bean) -> ExporterCopies.copyOf(bean, LogRecordExporter.class));
 	}
 
 	@Override

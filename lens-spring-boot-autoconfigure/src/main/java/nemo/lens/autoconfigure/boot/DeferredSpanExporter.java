@@ -7,12 +7,14 @@ import java.util.function.Supplier;
 import io.opentelemetry.sdk.common.CompletableResultCode;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import io.opentelemetry.sdk.trace.export.SpanExporter;
+import nemo.lens.sdk.CopyableExporter;
+import nemo.lens.sdk.ExporterCopies;
 
 /**
  * The application's {@code SpanExporter} beans (such as Spring Boot's OTLP span exporter) as one
  * exporter that is built only once the rank exports (see {@link DeferredExporter}).
  */
-final class DeferredSpanExporter implements SpanExporter {
+final class DeferredSpanExporter implements SpanExporter, CopyableExporter<SpanExporter> {
 
 	private final DeferredExporter<SpanExporter> beans;
 
@@ -28,6 +30,12 @@ final class DeferredSpanExporter implements SpanExporter {
 	@Override
 	public CompletableResultCode export(Collection<SpanData> spans) {
 		return this.beans.resolve().export(spans);
+	}
+
+	/** Each pipeline exports through copies of the beans (Boot's OTLP exporters) and closes them. */
+	@Override
+	public SpanExporter copyForPipeline() {
+		return this.beans.copy((bean) -> ExporterCopies.copyOf(bean, SpanExporter.class));
 	}
 
 	@Override
