@@ -15,7 +15,10 @@ import io.opentelemetry.context.Context;
 
 /**
  * Synchronous instruments and observers that record into the same instrument on whatever their
- * {@link SwitchableTelemetry} targets: one volatile read and a comparison per measurement.
+ * {@link SwitchableTelemetry} targets: one volatile read and a comparison per measurement. Each
+ * synchronous instrument answers {@code isEnabled()} as the target's instrument does; the method has
+ * no {@code @Override}, as the API the library is compiled against has none, and newer ones add it as
+ * a default method that it overrides.
  */
 final class FollowingInstruments {
 
@@ -24,6 +27,8 @@ final class FollowingInstruments {
 
 	record LongCounterOf(Followed<LongCounter> instrument) implements LongCounter {
 
+		private static final EnabledQuestion ENABLED = EnabledQuestion.of(LongCounter.class);
+
 		@Override
 		public void add(long value) {
 			this.instrument.get().add(value);
@@ -37,12 +42,18 @@ final class FollowingInstruments {
 		@Override
 		public void add(long value, Attributes attributes, Context context) {
 			this.instrument.get().add(value, attributes, context);
+		}
+
+		public boolean isEnabled() {
+			return ENABLED.ask(this.instrument.get());
 		}
 
 	}
 
 	record DoubleCounterOf(Followed<DoubleCounter> instrument) implements DoubleCounter {
 
+		private static final EnabledQuestion ENABLED = EnabledQuestion.of(DoubleCounter.class);
+
 		@Override
 		public void add(double value) {
 			this.instrument.get().add(value);
@@ -58,9 +69,15 @@ final class FollowingInstruments {
 			this.instrument.get().add(value, attributes, context);
 		}
 
+		public boolean isEnabled() {
+			return ENABLED.ask(this.instrument.get());
+		}
+
 	}
 
 	record LongUpDownCounterOf(Followed<LongUpDownCounter> instrument) implements LongUpDownCounter {
+
+		private static final EnabledQuestion ENABLED = EnabledQuestion.of(LongUpDownCounter.class);
 
 		@Override
 		public void add(long value) {
@@ -77,9 +94,15 @@ final class FollowingInstruments {
 			this.instrument.get().add(value, attributes, context);
 		}
 
+		public boolean isEnabled() {
+			return ENABLED.ask(this.instrument.get());
+		}
+
 	}
 
 	record DoubleUpDownCounterOf(Followed<DoubleUpDownCounter> instrument) implements DoubleUpDownCounter {
+
+		private static final EnabledQuestion ENABLED = EnabledQuestion.of(DoubleUpDownCounter.class);
 
 		@Override
 		public void add(double value) {
@@ -96,9 +119,15 @@ final class FollowingInstruments {
 			this.instrument.get().add(value, attributes, context);
 		}
 
+		public boolean isEnabled() {
+			return ENABLED.ask(this.instrument.get());
+		}
+
 	}
 
 	record DoubleHistogramOf(Followed<DoubleHistogram> instrument) implements DoubleHistogram {
+
+		private static final EnabledQuestion ENABLED = EnabledQuestion.of(DoubleHistogram.class);
 
 		@Override
 		public void record(double value) {
@@ -115,9 +144,15 @@ final class FollowingInstruments {
 			this.instrument.get().record(value, attributes, context);
 		}
 
+		public boolean isEnabled() {
+			return ENABLED.ask(this.instrument.get());
+		}
+
 	}
 
 	record LongHistogramOf(Followed<LongHistogram> instrument) implements LongHistogram {
+
+		private static final EnabledQuestion ENABLED = EnabledQuestion.of(LongHistogram.class);
 
 		@Override
 		public void record(long value) {
@@ -134,9 +169,15 @@ final class FollowingInstruments {
 			this.instrument.get().record(value, attributes, context);
 		}
 
+		public boolean isEnabled() {
+			return ENABLED.ask(this.instrument.get());
+		}
+
 	}
 
 	record DoubleGaugeOf(Followed<DoubleGauge> instrument) implements DoubleGauge {
+
+		private static final EnabledQuestion ENABLED = EnabledQuestion.of(DoubleGauge.class);
 
 		@Override
 		public void set(double value) {
@@ -153,9 +194,15 @@ final class FollowingInstruments {
 			this.instrument.get().set(value, attributes, context);
 		}
 
+		public boolean isEnabled() {
+			return ENABLED.ask(this.instrument.get());
+		}
+
 	}
 
 	record LongGaugeOf(Followed<LongGauge> instrument) implements LongGauge {
+
+		private static final EnabledQuestion ENABLED = EnabledQuestion.of(LongGauge.class);
 
 		@Override
 		public void set(long value) {
@@ -170,6 +217,10 @@ final class FollowingInstruments {
 		@Override
 		public void set(long value, Attributes attributes, Context context) {
 			this.instrument.get().set(value, attributes, context);
+		}
+
+		public boolean isEnabled() {
+			return ENABLED.ask(this.instrument.get());
 		}
 
 	}

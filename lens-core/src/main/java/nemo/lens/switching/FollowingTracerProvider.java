@@ -40,11 +40,14 @@ final class FollowingTracerProvider implements TracerProvider {
 	 * A tracer that resolves its delegate again when the target changed: per span, a volatile read
 	 * and a comparison, so that a span on a rank that never switches costs next to what it costs on
 	 * the target's own tracer; where the target traces nothing, one volatile read and the no-op
-	 * tracer.
+	 * tracer. {@code isEnabled()} has no {@code @Override}: the API the library is compiled against
+	 * has no such method, and newer ones add it as a default method that this one overrides.
 	 */
 	private static final class FollowingTracer implements Tracer {
 
 		private static final Tracer NO_OP = TracerProvider.noop().get("nemo.lens");
+
+		private static final EnabledQuestion ENABLED = EnabledQuestion.of(Tracer.class);
 
 		private final SwitchableTelemetry owner;
 
@@ -63,13 +66,29 @@ final class FollowingTracerProvider implements TracerProvider {
 			if (this.owner.tracesOff()) {
 				return NO_OP.spanBuilder(spanName);
 			}
+			return delegate().spanBuilder(spanName);
+		}
+
+		/**
+		 * Whether the target's tracer would record a span: instrumentation that asks first skips
+		 * building a span's attributes on a silent rank, for the price of one volatile read.
+		 * @return what the target's tracer answers
+		 */
+		public boolean isEnabled() {
+			if (this.owner.tracesOff()) {
+				return false;
+			}
+			return ENABLED.ask(delegate());
+		}
+
+		private Tracer delegate() {
 			OpenTelemetry target = this.owner.target();
 			Resolved resolved = this.resolved;
 			if (resolved == null || resolved.target != target) {
 				resolved = new Resolved(target, this.scope.tracer(target));
 				this.resolved = resolved;
 			}
-			return resolved.tracer.spanBuilder(spanName);
+			return resolved.tracer;
 		}
 
 		private record Resolved(OpenTelemetry target, Tracer tracer) {

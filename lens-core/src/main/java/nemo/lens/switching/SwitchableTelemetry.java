@@ -18,6 +18,8 @@ import io.opentelemetry.context.propagation.ContextPropagators;
  * {@code TracerConfig.enabled} asks of tracers already handed out), and so do the instruments of
  * meters obtained before it: a synchronous instrument is built again on the new target the first time
  * it records there, an asynchronous one has its callback registered there. Propagators are the target's at the time they are asked for.
+ * Where the OpenTelemetry API on the class path has {@code isEnabled} on tracers, synchronous
+ * instruments and loggers, theirs answer as the target's own would: not enabled on a silent rank.
  * A process that never switches pays a volatile read per span, log record or measurement over its
  * target.
  */
