@@ -327,13 +327,22 @@ public final class OtlpReceiver implements AutoCloseable {
 	 * timeout.
 	 */
 	public boolean awaitUntil(BooleanSupplier condition, Duration timeout) {
+		return awaitUntil(condition, timeout, POLL_INTERVAL);
+	}
+
+	/**
+	 * As {@link #awaitUntil(BooleanSupplier, Duration)}, asking {@code condition} every
+	 * {@code interval}: for a condition that queries a process under test, which a poll every 10 ms
+	 * would load.
+	 */
+	public boolean awaitUntil(BooleanSupplier condition, Duration timeout, Duration interval) {
 		long deadline = System.nanoTime() + timeout.toNanos();
 		while (!condition.getAsBoolean()) {
 			if (System.nanoTime() - deadline >= 0) {
 				return false;
 			}
 			try {
-				Thread.sleep(POLL_INTERVAL.toMillis());
+				Thread.sleep(interval.toMillis());
 			}
 			catch (InterruptedException ex) {
 				Thread.currentThread().interrupt();

@@ -72,6 +72,26 @@ final class StackRanks {
 		}
 	}
 
+	/**
+	 * Starts one rank of a job alone, its other ranks never started (a rank's decision needs none of
+	 * them), and waits until it is healthy.
+	 * @param variables variables of this rank's own, on top of the job's
+	 */
+	static SampleAppProcess startRank(StackApp app, String test, OtlpReceiver receiver, String strategy, int rank,
+			int worldSize, int ranksPerNode, Map<String, String> variables, Duration timeout) {
+		String jobId = test + "-" + UUID.randomUUID().toString().substring(0, 8);
+		SampleAppProcess started = start(app, test, receiver, jobId, strategy, rank, worldSize, ranksPerNode, List.of(),
+				variables);
+		try {
+			started.awaitHealthy(timeout);
+			return started;
+		}
+		catch (RuntimeException | AssertionError ex) {
+			started.close();
+			throw ex;
+		}
+	}
+
 	/** Kills whatever rank a test left running and stops the receiver; either may be {@code null}. */
 	static void close(RankGroup ranks, OtlpReceiver receiver) {
 		if (ranks != null) {
