@@ -13,16 +13,13 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 
 import io.opentelemetry.api.OpenTelemetry;
-import io.opentelemetry.api.logs.LoggerProvider;
-import io.opentelemetry.api.metrics.MeterProvider;
-import io.opentelemetry.api.trace.TracerProvider;
-import io.opentelemetry.context.propagation.ContextPropagators;
 import io.opentelemetry.sdk.OpenTelemetrySdk;
 import io.opentelemetry.sdk.OpenTelemetrySdkBuilder;
 import nemo.lens.recorder.FlightRecorder;
 import nemo.lens.sdk.ExportingTelemetry;
 import nemo.lens.sdk.ExportingTelemetryFactory;
 import nemo.lens.sdk.ReusableExports;
+import nemo.lens.switching.ExportedSignalsTelemetry;
 import nemo.lens.switching.SwitchableTelemetry;
 
 /**
@@ -265,7 +262,7 @@ final class LivePipeline {
 		ExportingTelemetry metrics = this.serving.get(Signal.METRICS);
 		ExportingTelemetry logs = this.serving.get(Signal.LOGS);
 		ExportingTelemetry any = this.serving.values().iterator().next();
-		return new Routed((traces != null) ? traces.sdk().getTracerProvider() : this.silent.getTracerProvider(),
+		return new ExportedSignalsTelemetry((traces != null) ? traces.sdk().getTracerProvider() : this.silent.getTracerProvider(),
 				(metrics != null) ? metrics.sdk().getMeterProvider() : this.silent.getMeterProvider(),
 				(logs != null) ? logs.sdk().getLogsBridge() : this.silent.getLogsBridge(), any.sdk().getPropagators());
 	}
@@ -368,35 +365,6 @@ final class LivePipeline {
 
 	private static Duration left(long deadline) {
 		return Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
-	}
-
-	/**
-	 * The telemetry of a rank that exports some signals: each signal's provider from the SDK that
-	 * serves it, or the silent one.
-	 */
-	private record Routed(TracerProvider tracerProvider, MeterProvider meterProvider, LoggerProvider loggerProvider,
-			ContextPropagators propagators) implements OpenTelemetry {
-
-		@Override
-		public TracerProvider getTracerProvider() {
-			return this.tracerProvider;
-		}
-
-		@Override
-		public MeterProvider getMeterProvider() {
-			return this.meterProvider;
-		}
-
-		@Override
-		public LoggerProvider getLogsBridge() {
-			return this.loggerProvider;
-		}
-
-		@Override
-		public ContextPropagators getPropagators() {
-			return this.propagators;
-		}
-
 	}
 
 }

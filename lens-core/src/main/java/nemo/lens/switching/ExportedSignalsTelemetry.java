@@ -7,9 +7,10 @@ import io.opentelemetry.api.trace.TracerProvider;
 import io.opentelemetry.context.propagation.ContextPropagators;
 
 /**
- * The telemetry of a rank that exports some signals and not others: the SDK's provider for each
- * exported signal, the no-op one for the rest, so that a span on a rank that sends only metrics
- * costs what a no-op span costs (unless the flight recorder records it). Propagation is the SDK's, as on every rank.
+ * The telemetry of a rank that exports some signals and not others: the provider of the SDK that
+ * exports each signal, a silent one for the rest, so that a span on a rank that sends only metrics
+ * costs what a no-op span costs (unless the flight recorder records it). Propagation is an SDK's,
+ * as on every rank.
  */
 public final class ExportedSignalsTelemetry implements OpenTelemetry {
 
@@ -29,26 +30,24 @@ public final class ExportedSignalsTelemetry implements OpenTelemetry {
 	 * @param logs whether the SDK's logger provider serves
 	 */
 	public ExportedSignalsTelemetry(OpenTelemetry sdk, boolean traces, boolean metrics, boolean logs) {
-		this(sdk, traces, metrics, logs, TracerProvider.noop(), LoggerProvider.noop());
+		this(traces ? sdk.getTracerProvider() : TracerProvider.noop(),
+				metrics ? sdk.getMeterProvider() : MeterProvider.noop(),
+				logs ? sdk.getLogsBridge() : LoggerProvider.noop(), sdk.getPropagators());
 	}
 
 	/**
-	 * Routes each signal to the SDK, or where it does not serve, to the given providers.
-	 * @param sdk the SDK that exports
-	 * @param traces whether the SDK's tracer provider serves
-	 * @param metrics whether the SDK's meter provider serves
-	 * @param logs whether the SDK's logger provider serves
-	 * @param silentTraces the tracer provider where traces are not exported: the no-op one, or a
-	 * flight recorder's
-	 * @param silentLogs the logger provider where logs are not exported: the no-op one, or a flight
-	 * recorder's
+	 * Routes each signal to its own provider: each signal may be served by an SDK of its own.
+	 * @param tracerProvider where tracers come from
+	 * @param meterProvider where meters come from
+	 * @param loggerProvider where loggers come from
+	 * @param propagators the propagators
 	 */
-	public ExportedSignalsTelemetry(OpenTelemetry sdk, boolean traces, boolean metrics, boolean logs,
-			TracerProvider silentTraces, LoggerProvider silentLogs) {
-		this.tracerProvider = traces ? sdk.getTracerProvider() : silentTraces;
-		this.meterProvider = metrics ? sdk.getMeterProvider() : MeterProvider.noop();
-		this.loggerProvider = logs ? sdk.getLogsBridge() : silentLogs;
-		this.propagators = sdk.getPropagators();
+	public ExportedSignalsTelemetry(TracerProvider tracerProvider, MeterProvider meterProvider,
+			LoggerProvider loggerProvider, ContextPropagators propagators) {
+		this.tracerProvider = tracerProvider;
+		this.meterProvider = meterProvider;
+		this.loggerProvider = loggerProvider;
+		this.propagators = propagators;
 	}
 
 	@Override

@@ -12,12 +12,12 @@ import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.locks.LockSupport;
 
-import nemo.lens.ControlStatus;
 import nemo.lens.ExportStrategyRegistry;
 import nemo.lens.NemoLensConfig;
 import nemo.lens.TelemetryHandle;
 import nemo.lens.TelemetryOptions;
 import nemo.lens.TelemetrySetup;
+import nemo.lens.control.ControlStatus;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -6,6 +6,8 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -59,9 +61,12 @@ import static org.assertj.core.api.Assertions.assertThat;
  * did (calls it answered, the endpoint's override, its threads) and never sleep for a time.
  *
  * <p>
- * {@code nemo.lens.switch.drain-timeout} is not set: an unknown {@code nemo.lens} setting fails the
- * start-up, and the setting is new with the draining switch. Its default (10 s) and the shutdown
- * timeout (5 s) are well inside {@link #DRAIN_DEADLINE}.
+ * {@code nemo.lens.switch.drain-timeout} is {@value #DRAIN_TIMEOUT}: longer than any span is held,
+ * so that no span may be cut, and with the shutdown timeout (5 s) well inside
+ * {@link #DRAIN_DEADLINE}. OkHttp's two JVM-wide threads ({@code OkHttp TaskRunner},
+ * {@code Okio Watchdog}) are left out of the thread lists: they serve every OkHttp client of the
+ * JVM, hold no connection, and end by themselves a minute after their last use; what would keep a
+ * connection is checked on the connection itself (none from the rank to the receiver is left).
  */
 class SwitchSoakIT {
 
@@ -102,11 +107,17 @@ class SwitchSoakIT {
 	 */
 	private static final Duration DRAIN_DEADLINE = Duration.ofSeconds(45);
 
+	/** {@code nemo.lens.switch.drain-timeout} of the rank. */
+	private static final String DRAIN_TIMEOUT = "3s";
+
+	/** OkHttp's threads of the whole JVM, idle once no connection is left; not the pipeline's. */
+	private static final List<String> JVM_WIDE_THREADS = List.of("OkHttp TaskRunner", "Okio Watchdog");
+
 	/** Polls of the rank's endpoints are this far apart, so that they add little to the load. */
 	private static final Duration POLL = Duration.ofMillis(50);
 
 	/** Parts of thread names (lower case) that belong to an exporting pipeline. */
-	private static final List<String> EXPORTER_THREADS = List.of("okhttp", "okio", "batchspanprocessor",
+	private static final List<String> EXPORTER_THREADS = List.of("okhttp", "batchspanprocessor",
 			"batchlogrecordprocessor", "periodicmetricreader", "metrics-publisher", "nemo-lens-shutdown");
 
 	/** Only for start-up: it prepares the first switch-on and ends. */
@@ -167,7 +178,8 @@ class SwitchSoakIT {
 		long began = System.nanoTime();
 		this.receiver = OtlpReceiver.start();
 		this.rank = StackRanks.startRank(StackApp.BOOT_OTEL, "switch-soak", this.receiver, "single_rank", RANK,
-				WORLD_SIZE, WORLD_SIZE, Map.of("MANAGEMENT_ENDPOINT_LENS_ACCESS", "unrestricted"), START_TIMEOUT);
+				WORLD_SIZE, WORLD_SIZE, Map.of("MANAGEMENT_ENDPOINT_LENS_ACCESS", "unrestricted", "NEMO_LENS_SWITCH_DRAIN_TIMEOUT", DRAIN_TIMEOUT),
+				START_TIMEOUT);
 		assertThat(lens()).as("the rank before the first switch").containsEntry("exporting", false)
 			.containsEntry("override", null);
 		this.callers = new Callers();
@@ -212,7 +224,8 @@ class SwitchSoakIT {
 				return false;
 			}
 			List<String> now = last.updateAndGet((previous) -> threadNames());
-			return exporterThreads(now).isEmpty() && now.size() == baseline.size();
+			return exporterThreads(now).isEmpty() && now.size() == baseline.size()
+					&& connectionsTo(this.receiver.port()) == 0;
 		}, DRAIN_DEADLINE, Duration.ofMillis(250));
 		long waited = System.nanoTime();
 		List<String> threads = (last.get() != null) ? last.get() : threadNames();
@@ -267,6 +280,9 @@ class SwitchSoakIT {
 		softly.assertThat(exporterThreads(threads))
 			.as("exporter threads of the rank %d s after the last switch-off", seconds(switched, waited))
 			.isEmpty();
+		softly.assertThat(connectionsTo(this.receiver.port()))
+			.as("connections to the receiver left open %d s after the last switch-off", seconds(switched, waited))
+			.isZero();
 		softly.assertThat(threads.size())
 			.as("the rank's threads after the last switch-off against before the first switch-on (%d); extra %s,"
 					+ " missing %s", baseline.size(), report.extraThreads(), report.missingThreads())
@@ -311,10 +327,37 @@ class SwitchSoakIT {
 	private List<String> threadNames() {
 		List<String> names = new ArrayList<>();
 		for (Object thread : (List<?>) getJson("/actuator/threaddump").get("threads")) {
-			names.add(String.valueOf(((Map<?, ?>) thread).get("threadName")));
+			String name = String.valueOf(((Map<?, ?>) thread).get("threadName"));
+			if (!JVM_WIDE_THREADS.contains(name)) {
+				names.add(name);
+			}
 		}
 		names.sort(null);
 		return names;
+	}
+
+	/**
+	 * Established TCP connections of this host to a local port, from the kernel's table: the rank
+	 * runs on this host, so its connections to the receiver are listed with the receiver's port as
+	 * their remote port.
+	 */
+	private static long connectionsTo(int port) {
+		String remote = String.format(Locale.ROOT, ":%04X", port);
+		long established = 0;
+		for (String table : List.of("/proc/net/tcp", "/proc/net/tcp6")) {
+			try {
+				established += Files.readAllLines(Path.of(table))
+					.stream()
+					.skip(1)
+					.map((line) -> line.trim().split("\\s+"))
+					.filter((fields) -> fields.length > 3 && fields[2].endsWith(remote) && fields[3].equals("01"))
+					.count();
+			}
+			catch (IOException ex) {
+				// No such table on this kernel.
+			}
+		}
+		return established;
 	}
 
 	/** How often each span id arrived. */
