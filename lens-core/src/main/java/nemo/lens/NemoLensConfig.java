@@ -67,6 +67,10 @@ import nemo.lens.spans.SpanGroups;
  * @param flightRecorderDirectory where flight recorder dumps are written; empty means none (a dump
  * is then refused, and nothing is dumped when a thread dies)
  * @param flightRecorderDumpOnExit whether the flight recorder is dumped when the JVM exits
+ * @param flightRecorderMinDumpInterval the least time between two dumps the rank writes by itself
+ * (a thread that dies, the exit), the others counted as skipped; zero or more, zero for no limit
+ * @param flightRecorderMaxDumps how many dump files of its own a rank keeps, its oldest removed
+ * first; more than zero
  */
 public record NemoLensConfig(boolean enabled, String serviceName, String exportStrategy, int exportRank,
 		double exportSampleRate, boolean samplerEnabled, boolean tracesEnabled, boolean metricsEnabled,
@@ -75,7 +79,8 @@ public record NemoLensConfig(boolean enabled, String serviceName, String exportS
 		String metricsExportStrategy, String logsExportStrategy, String controlFile, Duration controlInterval,
 		Duration switchDrainTimeout,
 		boolean flightRecorderEnabled, int flightRecorderSpans, int flightRecorderLogs, String flightRecorderDirectory,
-		boolean flightRecorderDumpOnExit) implements ExportSettings, FlightRecorderSettings {
+		boolean flightRecorderDumpOnExit, Duration flightRecorderMinDumpInterval, int flightRecorderMaxDumps)
+		implements ExportSettings, FlightRecorderSettings {
 
 	/** The default environment prefix. */
 	public static final String DEFAULT_ENV_PREFIX = "NEMO_LENS";
@@ -98,6 +103,12 @@ public record NemoLensConfig(boolean enabled, String serviceName, String exportS
 	/** How many log records the flight recorder keeps unless the config says otherwise. */
 	public static final int DEFAULT_FLIGHT_RECORDER_LOGS = 1024;
 
+	/** The least time between two dumps a rank writes by itself unless the config says otherwise. */
+	public static final Duration DEFAULT_FLIGHT_RECORDER_MIN_DUMP_INTERVAL = Duration.ofSeconds(10);
+
+	/** How many dump files of its own a rank keeps unless the config says otherwise. */
+	public static final int DEFAULT_FLIGHT_RECORDER_MAX_DUMPS = 20;
+
 	/** The shutdown timeout used when none is given. */
 	public static final Duration DEFAULT_SHUTDOWN_TIMEOUT = Duration.ofSeconds(5);
 
@@ -113,7 +124,8 @@ public record NemoLensConfig(boolean enabled, String serviceName, String exportS
 	 * recorder's directory is trimmed ({@code null} means none).
 	 * @throws IllegalArgumentException when the sample rate is NaN or outside {@code [0.0, 1.0]},
 	 * the shutdown timeout is negative, the control interval not positive, the flight recorder's
-	 * span count not positive or its log count negative
+	 * span count not positive, its log count negative, its least interval between dumps negative or
+	 * the number of dumps it keeps not positive
 	 */
 	public NemoLensConfig {
 		serviceName = (serviceName == null || serviceName.isBlank()) ? DEFAULT_SERVICE_NAME : serviceName.trim();
@@ -137,6 +149,10 @@ public record NemoLensConfig(boolean enabled, String serviceName, String exportS
 		EnvironmentValues.checkPositive("flightRecorderSpans", flightRecorderSpans);
 		EnvironmentValues.checkNotNegative("flightRecorderLogs", flightRecorderLogs);
 		flightRecorderDirectory = (flightRecorderDirectory != null) ? flightRecorderDirectory.trim() : "";
+		flightRecorderMinDumpInterval = EnvironmentValues.checkNotNegative("flightRecorderMinDumpInterval",
+				(flightRecorderMinDumpInterval != null) ? flightRecorderMinDumpInterval
+						: DEFAULT_FLIGHT_RECORDER_MIN_DUMP_INTERVAL);
+		EnvironmentValues.checkPositive("flightRecorderMaxDumps", flightRecorderMaxDumps);
 	}
 
 	/**
@@ -302,6 +318,10 @@ public record NemoLensConfig(boolean enabled, String serviceName, String exportS
 		private String flightRecorderDirectory = "";
 
 		private boolean flightRecorderDumpOnExit = false;
+
+		private Duration flightRecorderMinDumpInterval = DEFAULT_FLIGHT_RECORDER_MIN_DUMP_INTERVAL;
+
+		private int flightRecorderMaxDumps = DEFAULT_FLIGHT_RECORDER_MAX_DUMPS;
 
 		private Builder() {
 		}
@@ -579,6 +599,30 @@ public record NemoLensConfig(boolean enabled, String serviceName, String exportS
 		 */
 		public Builder flightRecorderDumpOnExit(boolean flightRecorderDumpOnExit) {
 			this.flightRecorderDumpOnExit = flightRecorderDumpOnExit;
+			return this;
+		}
+
+		/**
+		 * Sets the least time between two dumps the rank writes by itself (a thread that dies of an
+		 * uncaught exception, the exit); those asked for (the endpoint, the control file, the
+		 * method) are never held back.
+		 * @param flightRecorderMinDumpInterval zero or more, zero for no limit; {@code null} means
+		 * 10 seconds
+		 * @return this builder
+		 */
+		public Builder flightRecorderMinDumpInterval(Duration flightRecorderMinDumpInterval) {
+			this.flightRecorderMinDumpInterval = flightRecorderMinDumpInterval;
+			return this;
+		}
+
+		/**
+		 * Sets how many dump files of its own a rank keeps in the directory; the oldest are removed
+		 * first.
+		 * @param flightRecorderMaxDumps more than zero
+		 * @return this builder
+		 */
+		public Builder flightRecorderMaxDumps(int flightRecorderMaxDumps) {
+			this.flightRecorderMaxDumps = flightRecorderMaxDumps;
 			return this;
 		}
 

@@ -122,8 +122,8 @@ public final class TelemetrySetup {
 	private static void watchControlFile(TelemetryHandle handle, NemoLensConfig config, SignalDecisions.Decider decider,
 			Consumer<String> warnings) {
 		LiveDecision live = handle.live();
-		JobControl<SignalDecisions> control = new JobControl<>(config.controlFile(), decider::registered,
-				live::checkControlSpanGroups, live::decide, warnings, live::controlChanged,
+		JobControl<SignalDecisions> control = new JobControl<>(config.controlFile(), handle.worldSize(),
+				decider::registered, live::checkControlSpanGroups, live::decide, warnings, live::controlChanged,
 				handle::dumpRequestedByControlFile);
 		live.controlBy(control, new ControlFilePoller(Path.of(config.controlFile()), config.controlInterval(), control,
 				handle::prepareToSwitchOn));

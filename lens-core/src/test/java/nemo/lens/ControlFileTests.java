@@ -15,11 +15,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * A job-wide control file turns ranks on and off while they run: it is read when the file the
  * path resolves to changes (a rename into place, a Kubernetes ConfigMap's link swap), a malformed
  * file leaves the last good content in force, and a missing or expired file means no control.
+ * Whatever is at the path, and whatever a poll raises, costs the rank nothing: the problem is shown
+ * under {@code control} and warned once, the poller keeps looking, and a good file later is applied.
  */
 class ControlFileTests {
 
@@ -36,13 +39,17 @@ class ControlFileTests {
 	}
 
 	private TelemetryHandle rank(int rank, Path controlFile) {
+		return rank(rank, controlFile, new ExportStrategyRegistry((name) -> null));
+	}
+
+	private TelemetryHandle rank(int rank, Path controlFile, ExportStrategyRegistry registry) {
 		NemoLensConfig config = NemoLensConfig.builder()
 			.enabled(true)
 			.exporter("none")
 			.controlFile(controlFile.toString())
 			.controlInterval(Duration.ofMillis(20))
 			.build();
-		TelemetryHandle handle = new TelemetrySetup(new ExportStrategyRegistry((name) -> null), (name) -> null)
+		TelemetryHandle handle = new TelemetrySetup(registry, (name) -> null)
 			.setup(config, rank, 4, TelemetryOptions.builder().warnings(this.warnings::add).shutdownHook(false).build());
 		this.handles.add(handle);
 		return handle;
@@ -177,14 +184,87 @@ class ControlFileTests {
 	void oneNamedDaemonThreadWatchesTheFileAndEndsWithTheRank() {
 		Set<Thread> before = Thread.getAllStackTraces().keySet();
 		TelemetryHandle rank = rank(0, this.directory.resolve("absent.properties"));
-		List<Thread> pollers = Thread.getAllStackTraces()
+		List<Thread> pollers = pollersStartedSince(before);
+		assertThat(pollers).singleElement().satisfies((thread) -> assertThat(thread.isDaemon()).isTrue());
+		rank.shutdown();
+		assertThat(Await.until(() -> !pollers.get(0).isAlive())).isTrue();
+	}
+
+	private static boolean inState(TelemetryHandle rank, String state) {
+		return rank.controlStatus().orElseThrow().state().equals(state);
+	}
+
+	private static List<Thread> pollersStartedSince(Set<Thread> before) {
+		return Thread.getAllStackTraces()
 			.keySet()
 			.stream()
 			.filter((thread) -> !before.contains(thread) && thread.getName().equals("nemo-lens-control"))
 			.toList();
-		assertThat(pollers).singleElement().satisfies((thread) -> assertThat(thread.isDaemon()).isTrue());
+	}
+
+	@Test
+	void aFifoAtTheControlPathIsAnErrorThatBlocksNothingAndAGoodFileLaterIsApplied() throws Exception {
+		Path fifo = this.directory.resolve("lens.properties");
+		Process mkfifo = new ProcessBuilder("mkfifo", fifo.toString()).redirectErrorStream(true).start();
+		assumeTrue(mkfifo.waitFor() == 0, "mkfifo is not available here");
+		Set<Thread> before = Thread.getAllStackTraces().keySet();
+		TelemetryHandle rank = rank(0, fifo);
+		assertThat(Await.until(() -> inState(rank, "error"))).isTrue();
+		assertThat(rank.controlStatus().orElseThrow().error()).contains("not a regular file")
+			.contains("a FIFO, a socket or a device");
+		assertThat(this.warnings).singleElement().asString().contains(fifo.toString()).contains("not a regular file");
+		replace(fifo, "export-strategy=all_ranks\n");
+		assertThat(Await.until(rank::isExporting)).as("the poller still looks").isTrue();
+		assertThat(inState(rank, "applied")).isTrue();
+		List<Thread> pollers = pollersStartedSince(before);
 		rank.shutdown();
-		assertThat(Await.until(() -> !pollers.get(0).isAlive())).isTrue();
+		assertThat(Await.until(() -> pollers.stream().noneMatch(Thread::isAlive))).as("no thread outlives the rank")
+			.isTrue();
+	}
+
+	@Test
+	void aDirectoryAtTheControlPathIsAnErrorAndTheLastGoodContentStays() throws IOException {
+		Path file = this.directory.resolve("lens.properties");
+		replace(file, "export-strategy=all_ranks\n");
+		TelemetryHandle rank = rank(0, file);
+		assertThat(Await.until(rank::isExporting)).isTrue();
+		Files.delete(file);
+		Path folder = this.directory.resolve("folder");
+		Files.createDirectory(folder);
+		Files.move(folder, file, StandardCopyOption.ATOMIC_MOVE);
+		assertThat(Await.until(() -> inState(rank, "error"))).isTrue();
+		assertThat(rank.controlStatus().orElseThrow().error()).contains("not a regular file (a directory)");
+	}
+
+	@Test
+	void ranksPastTheWorldSizeAreAnErrorNamingTheRankAndTheWorldSize() throws IOException {
+		Path file = this.directory.resolve("lens.properties");
+		TelemetryHandle rank = rank(1, file);
+		replace(file, "ranks=0-999998\n");
+		assertThat(Await.until(() -> inState(rank, "error"))).isTrue();
+		assertThat(rank.controlStatus().orElseThrow().error()).contains("rank 999998").contains("world size 4");
+		assertThat(rank.isExporting()).isFalse();
+		assertThat(this.warnings).singleElement().asString().contains("999998");
+		replace(file, "ranks=1-3\n");
+		assertThat(Await.until(rank::isExporting)).isTrue();
+	}
+
+	@Test
+	void anErrorRaisedWhileAFileIsAppliedIsReportedAndThePollerGoesOn() throws IOException {
+		ExportStrategyRegistry registry = new ExportStrategyRegistry((name) -> null);
+		registry.register("exhausting", (config, rank, worldSize) -> {
+			throw new OutOfMemoryError("Java heap space (a test's)");
+		});
+		Path file = this.directory.resolve("lens.properties");
+		TelemetryHandle rank = rank(0, file, registry);
+		replace(file, "export-strategy=exhausting\n");
+		assertThat(Await.until(() -> inState(rank, "error"))).isTrue();
+		assertThat(rank.controlStatus().orElseThrow().error()).contains("OutOfMemoryError")
+			.contains("Java heap space (a test's)");
+		assertThat(this.warnings).singleElement().asString().contains("OutOfMemoryError");
+		replace(file, "export-strategy=all_ranks\n");
+		assertThat(Await.until(rank::isExporting)).as("the poller survived the Error").isTrue();
+		assertThat(inState(rank, "applied")).isTrue();
 	}
 
 }

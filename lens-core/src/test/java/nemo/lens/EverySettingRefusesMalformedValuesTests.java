@@ -41,7 +41,9 @@ class EverySettingRefusesMalformedValuesTests {
 			Map.entry("tracesExportStrategy", List.of("bogus", "Single_Rank")),
 			Map.entry("metricsExportStrategy", List.of("first-rank-per-node")),
 			Map.entry("logsExportStrategy", List.of("none")), Map.entry("controlInterval", List.of("PT0S", "PT-5S")),
-			Map.entry("flightRecorderSpans", List.of("0", "-1")), Map.entry("flightRecorderLogs", List.of("-1")));
+			Map.entry("flightRecorderSpans", List.of("0", "-1")), Map.entry("flightRecorderLogs", List.of("-1")),
+			Map.entry("flightRecorderMinDumpInterval", List.of("PT-1S")),
+			Map.entry("flightRecorderMaxDumps", List.of("0", "-1")));
 
 	/** Settings where any text is valid. */
 	private static final List<String> FREE_TEXT = List.of("serviceName", "runId", "user", "controlFile",

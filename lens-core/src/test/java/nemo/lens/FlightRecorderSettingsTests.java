@@ -1,5 +1,6 @@
 package nemo.lens;
 
+import java.time.Duration;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
@@ -25,6 +26,37 @@ class FlightRecorderSettingsTests {
 		assertThat(defaults.flightRecorderLogs()).isEqualTo(1024);
 		assertThat(defaults.flightRecorderDirectory()).isEmpty();
 		assertThat(defaults.flightRecorderDumpOnExit()).isFalse();
+	}
+
+	@Test
+	void dumpsTheRankWritesByItselfAreTenSecondsApartAndARankKeepsTwentyFilesByDefault() {
+		NemoLensConfig defaults = NemoLensConfig.defaults();
+		assertThat(defaults.flightRecorderMinDumpInterval()).isEqualTo(Duration.ofSeconds(10));
+		assertThat(defaults.flightRecorderMaxDumps()).isEqualTo(20);
+	}
+
+	@Test
+	void theDumpLimitsAreReadFromTheirVariables() {
+		NemoLensConfig config = fromEnv(Map.of("NEMO_LENS_FLIGHT_RECORDER_MIN_DUMP_INTERVAL", "1m",
+				"NEMO_LENS_FLIGHT_RECORDER_MAX_DUMPS", "5"));
+		assertThat(config.flightRecorderMinDumpInterval()).isEqualTo(Duration.ofMinutes(1));
+		assertThat(config.flightRecorderMaxDumps()).isEqualTo(5);
+		assertThat(fromEnv(Map.of("NEMO_LENS_FLIGHT_RECORDER_MIN_DUMP_INTERVAL", "0s")).flightRecorderMinDumpInterval())
+			.as("zero: no limit")
+			.isZero();
+	}
+
+	@Test
+	void aRankThatKeepsNoDumpOrANegativeIntervalIsRefusedNamingTheVariableAndTheValue() {
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> fromEnv(Map.of("NEMO_LENS_FLIGHT_RECORDER_MAX_DUMPS", "0")))
+			.withMessage("NEMO_LENS_FLIGHT_RECORDER_MAX_DUMPS must be more than zero, got 0.");
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> fromEnv(Map.of("NEMO_LENS_FLIGHT_RECORDER_MIN_DUMP_INTERVAL", "-1s")))
+			.withMessageContaining("NEMO_LENS_FLIGHT_RECORDER_MIN_DUMP_INTERVAL must not be negative");
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> NemoLensConfig.builder().flightRecorderMaxDumps(0).build())
+			.withMessageContaining("flightRecorderMaxDumps must be more than zero, got 0");
 	}
 
 	@Test

@@ -123,7 +123,7 @@ class PrepareToSwitchOnTests {
 		AtomicInteger runs = new AtomicInteger();
 		AtomicReference<String> thread = new AtomicReference<>();
 		ControlFilePoller poller = new ControlFilePoller(folder.resolve("control"), Duration.ofMillis(10),
-				new JobControl<>(folder.resolve("control").toString(), Set::of, (groups) -> {
+				new JobControl<>(folder.resolve("control").toString(), 1, Set::of, (groups) -> {
 				}, (content) -> null, (warning) -> {
 						}, () -> {
 						}, (dump) -> {

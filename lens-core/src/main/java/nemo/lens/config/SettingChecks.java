@@ -10,8 +10,8 @@ import nemo.lens.spans.SpanGroups;
 /**
  * The rules of settings beyond their type: a sample rate within {@code [0.0, 1.0]}, a shutdown
  * timeout that is not negative, a control interval of more than zero, a known exporter, extra span
- * groups that are no presets, a flight recorder that keeps at least one span and no negative number
- * of log records. Written
+ * groups that are no presets, a flight recorder that keeps at least one span, no negative number
+ * of log records and at least one dump, with no negative interval between dumps. Written
  * once, here, and applied wherever a value is read: {@code NemoLensConfig.fromEnv()} and the Spring
  * starter's binding, so that both refuse the same values with errors that name where each came
  * from.
@@ -41,6 +41,8 @@ public final class SettingChecks {
 				case "controlInterval" -> EnvironmentValues.checkPositive(name, (Duration) value);
 				case "flightRecorderSpans" -> EnvironmentValues.checkPositive(name, (int) value);
 				case "flightRecorderLogs" -> EnvironmentValues.checkNotNegative(name, (int) value);
+				case "flightRecorderMinDumpInterval" -> EnvironmentValues.checkNotNegative(name, (Duration) value);
+				case "flightRecorderMaxDumps" -> EnvironmentValues.checkPositive(name, (int) value);
 				case "exporter" -> ExporterName.named((String) value);
 				case "extraSpanGroups" -> SpanGroups.of(SpanGroups.DEFAULT, (List<String>) value);
 				default -> {

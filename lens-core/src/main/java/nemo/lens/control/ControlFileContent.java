@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.StringReader;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,7 +19,8 @@ import nemo.lens.env.EnvironmentValues;
  * The content of a job-wide control file, in Java properties syntax, checked whole: a file with
  * any error is refused, so that the last good content stays in force. Keys:
  * {@code export-strategy}, {@code export-rank}, {@code export-sample-rate}, {@code span-groups},
- * {@code ranks} (ranks that export whatever the strategy says: {@code 0,731,1000-1003}),
+ * {@code ranks} (ranks that export whatever the strategy says: {@code 0,731,1000-1003}, each below
+ * the job's world size, held as ranges),
  * {@code until} (an ISO-8601 instant after which the file is ignored) and {@code dump} (a token
  * for the flight recorder). The file is data: nothing in it is run or loaded.
  *
@@ -34,25 +34,24 @@ import nemo.lens.env.EnvironmentValues;
  * @param dump the flight recorder's trigger, or {@code null}
  */
 public record ControlFileContent(Map<String, String> values, String exportStrategy, Integer exportRank,
-		Double exportSampleRate, String spanGroups, Set<Integer> ranks, Instant until, String dump) {
+		Double exportSampleRate, String spanGroups, RankRanges ranks, Instant until, String dump) {
 
 	/** The keys a control file may hold. */
 	public static final List<String> KEYS = List.of("export-strategy", "export-rank", "export-sample-rate", "span-groups",
 			"ranks", "until", "dump");
 
-	/** The most ranks a {@code ranks} range may name, so that a typo cannot fill the heap. */
-	private static final int MAX_RANKS = 1_000_000;
-
 	/**
 	 * Reads a control file's text.
 	 * @param text the file's content
+	 * @param worldSize the job's world size, which bounds {@code ranks}
 	 * @param strategies the registered strategy names
 	 * @param spanGroupsCheck refuses a span-group spec this rank does not know
 	 * @return the content
 	 * @throws IllegalArgumentException naming the key and value of the first error, when any key is
 	 * unknown or any value cannot be used
 	 */
-	public static ControlFileContent parse(String text, Set<String> strategies, Consumer<String> spanGroupsCheck) {
+	public static ControlFileContent parse(String text, int worldSize, Set<String> strategies,
+			Consumer<String> spanGroupsCheck) {
 		Properties properties = new Properties();
 		try {
 			properties.load(new StringReader(text));
@@ -87,7 +86,7 @@ public record ControlFileContent(Map<String, String> values, String exportStrate
 		}
 		return new ControlFileContent(Collections.unmodifiableMap(values), strategy,
 				(rank != null) ? EnvironmentValues.parseInt("export-rank", rank) : null, sampleRate, spanGroups,
-				ranks(text(values, "ranks")), until(text(values, "until")), text(values, "dump"));
+				ranks(text(values, "ranks"), worldSize), until(text(values, "until")), text(values, "dump"));
 	}
 
 	/**
@@ -104,40 +103,8 @@ public record ControlFileContent(Map<String, String> values, String exportStrate
 		return (value == null || value.isEmpty()) ? null : value;
 	}
 
-	private static Set<Integer> ranks(String spec) {
-		if (spec == null) {
-			return Set.of();
-		}
-		List<Integer> ranks = new ArrayList<>();
-		for (String part : spec.split(",")) {
-			String entry = part.trim();
-			if (entry.isEmpty()) {
-				continue;
-			}
-			int dash = entry.indexOf('-', 1);
-			int first = rank(entry, (dash < 0) ? entry : entry.substring(0, dash));
-			int last = (dash < 0) ? first : rank(entry, entry.substring(dash + 1));
-			if (last < first || (long) last - first + ranks.size() >= MAX_RANKS) {
-				throw new IllegalArgumentException("ranks '" + spec + "': '" + entry + "' is no range of ranks");
-			}
-			for (int rank = first; rank <= last; rank++) {
-				ranks.add(rank);
-			}
-		}
-		return Collections.unmodifiableSet(new TreeSet<>(ranks));
-	}
-
-	private static int rank(String entry, String number) {
-		try {
-			int rank = Integer.parseInt(number.trim());
-			if (rank >= 0) {
-				return rank;
-			}
-		}
-		catch (NumberFormatException ex) {
-			// reported below
-		}
-		throw new IllegalArgumentException("ranks: '" + entry + "' is no rank or range of ranks (such as 0,731,1000-1003)");
+	private static RankRanges ranks(String spec, int worldSize) {
+		return (spec != null) ? RankRanges.parse(spec, worldSize) : RankRanges.NONE;
 	}
 
 	private static Instant until(String value) {

@@ -21,6 +21,12 @@ import java.util.logging.Logger;
  * that changed. The resolved file is compared, not the path: a Kubernetes ConfigMap is updated by
  * swapping a {@code ..data} link to a new folder, and a shared file system is often updated by
  * renaming a new file into place; both give the path another file.
+ * <p>
+ * Only a regular file, or a link to one, is opened: the type is checked on the {@code stat} that
+ * comes first, so a FIFO, a device or a directory at the path is an error, never an {@code open}
+ * that could block the thread for good (a FIFO's {@code open} waits for a writer, and no interrupt
+ * reaches it). The thread survives anything a poll raises, an {@link Error} too: a periodic task
+ * that throws is cancelled for good, and every later file would be ignored.
  */
 public final class ControlFilePoller {
 
@@ -111,6 +117,11 @@ public final class ControlFilePoller {
 			return;
 		}
 		this.seen = signature;
+		if (!attributes.isRegularFile()) {
+			changed("not a regular file (" + kind(attributes) + "); only a regular file, or a link to one, is read",
+					null);
+			return;
+		}
 		if (attributes.size() > MAX_BYTES) {
 			changed("larger than " + MAX_BYTES + " bytes (" + attributes.size() + ")", null);
 			return;
@@ -129,6 +140,10 @@ public final class ControlFilePoller {
 		}
 	}
 
+	private static String kind(BasicFileAttributes attributes) {
+		return attributes.isDirectory() ? "a directory" : "a FIFO, a socket or a device";
+	}
+
 	private void changed(String problem, String text) {
 		if (problem != null) {
 			this.listener.problem(problem);
@@ -143,7 +158,7 @@ public final class ControlFilePoller {
 		try {
 			this.idleWork.run();
 		}
-		catch (RuntimeException ex) {
+		catch (Throwable ex) {
 			logger.log(Level.FINE, "NeMo Lens could not prepare the rank for a switch", ex);
 		}
 	}
@@ -152,9 +167,15 @@ public final class ControlFilePoller {
 		try {
 			poll();
 		}
-		catch (RuntimeException ex) {
-			// The poller never ends by itself: the next interval tries again.
-			this.listener.problem(ex.getClass().getSimpleName() + ": " + ex.getMessage());
+		catch (Throwable ex) {
+			// Every Throwable, an Error too: a task that throws is never run again by its executor,
+			// and the rank would stop reading the file with the last state shown as if current.
+			try {
+				this.listener.problem(ex.getClass().getSimpleName() + ": " + ex.getMessage());
+			}
+			catch (Throwable again) {
+				// Reporting failed as well (the heap is still short): the next interval tries again.
+			}
 		}
 	}
 

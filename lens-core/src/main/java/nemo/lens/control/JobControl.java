@@ -27,6 +27,8 @@ public final class JobControl<D> implements ControlFilePoller.Listener {
 
 	private final String file;
 
+	private final int worldSize;
+
 	private final Object decisionLock = new Object();
 
 	private final Supplier<Set<String>> strategies;
@@ -58,6 +60,7 @@ public final class JobControl<D> implements ControlFilePoller.Listener {
 	/**
 	 * Creates the control of one rank.
 	 * @param file the file, as configured, for messages
+	 * @param worldSize the job's world size: {@code ranks} may name no rank at or past it
 	 * @param strategies the strategy names registered now
 	 * @param spanGroupsCheck refuses a span-group spec the rank does not know
 	 * @param decider decides what a content means on this rank
@@ -65,9 +68,10 @@ public final class JobControl<D> implements ControlFilePoller.Listener {
 	 * @param changed told when what the file decides may have changed
 	 * @param dump told each new value of the {@code dump} key
 	 */
-	public JobControl(String file, Supplier<Set<String>> strategies, Consumer<String> spanGroupsCheck,
+	public JobControl(String file, int worldSize, Supplier<Set<String>> strategies, Consumer<String> spanGroupsCheck,
 			Decider<D> decider, Consumer<String> warnings, Runnable changed, Consumer<String> dump) {
 		this.file = file;
+		this.worldSize = worldSize;
 		this.strategies = strategies;
 		this.spanGroupsCheck = spanGroupsCheck;
 		this.decider = decider;
@@ -82,7 +86,7 @@ public final class JobControl<D> implements ControlFilePoller.Listener {
 		InForce<D> previous = this.applied;
 		boolean previouslyInForce = this.inForce;
 		try {
-			content = ControlFileContent.parse(text, this.strategies.get(), this.spanGroupsCheck);
+			content = ControlFileContent.parse(text, this.worldSize, this.strategies.get(), this.spanGroupsCheck);
 			// Against the settings in force now, which a refresh may change meanwhile (rebase).
 			synchronized (this.decisionLock) {
 				this.applied = new InForce<>(content, this.decider.decide(content));

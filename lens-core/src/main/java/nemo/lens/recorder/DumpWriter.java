@@ -7,23 +7,32 @@ import java.net.InetAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.sdk.resources.Resource;
 import io.opentelemetry.sdk.resources.ResourceBuilder;
-import io.opentelemetry.sdk.trace.data.DelegatingSpanData;
+import io.opentelemetry.sdk.logs.data.LogRecordData;
 import io.opentelemetry.sdk.trace.data.SpanData;
 
 /**
  * Writes what a span ring holds to {@code <directory>/<run id>-rank-<rank>-<UTC time>.json}, one
  * line of OTLP JSON (an {@code ExportTraceServiceRequest}, as the Collector's {@code otlpjsonfile}
- * receiver reads it), and what a log ring holds as a second line when it holds any. The file is written under a hidden temporary name in the same directory and
- * renamed into place, so a reader never sees half a file.
+ * receiver reads it), and what a log ring holds as a second line when it holds any. The file is
+ * written under a hidden temporary name of its own in the same directory and renamed into place,
+ * so a reader never sees half a file and two dumps never share a temporary file.
+ * <p>
+ * Dumps land on shared scratch space: a file is readable by its owner only ({@code 0600}), or by
+ * the directory's group too ({@code 0640}) in a directory that carries the setgid bit, which is
+ * how a team shares a directory; a directory Lens creates is its owner's only ({@code 0700}), and
+ * an existing one is used as it is. What a dump holds is redacted as Lens's messages are
+ * ({@link DumpRedaction}). A rank keeps at most {@code maxDumps} files of its own there, its
+ * oldest removed first ({@link DumpRetention}).
  * <p>
  * A dump describes itself: every span carries the rank's resource (rank, world size, run id,
  * service), with the host and the process id where the resource has none, and the attributes
@@ -50,25 +59,42 @@ public final class DumpWriter {
 	/** The layout written now. */
 	public static final long CURRENT_FORMAT_VERSION = 1;
 
-	private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss.SSS'Z'")
-		.withZone(ZoneOffset.UTC);
+	private static final Set<PosixFilePermission> OWNER_ONLY_DIRECTORY = PosixFilePermissions.fromString("rwx------");
+
+	private static final Set<PosixFilePermission> OWNER_ONLY_FILE = PosixFilePermissions.fromString("rw-------");
+
+	private static final Set<PosixFilePermission> GROUP_SHARED_FILE = PosixFilePermissions.fromString("rw-r-----");
+
+	/** The setgid bit of a {@code unix:mode}. */
+	private static final int SETGID = 02000;
 
 	private final Path directory;
 
-	private final String runId;
+	private final DumpNames names;
 
-	private final int rank;
+	private final DumpRetention retention;
+
+	/**
+	 * Creates a writer for one rank that keeps 20 dumps.
+	 * @param directory where dumps go; created when missing
+	 * @param runId the run id, part of the file name
+	 * @param rank the rank, part of the file name
+	 */
+	public DumpWriter(Path directory, String runId, int rank) {
+		this(directory, runId, rank, 20);
+	}
 
 	/**
 	 * Creates a writer for one rank.
 	 * @param directory where dumps go; created when missing
 	 * @param runId the run id, part of the file name
 	 * @param rank the rank, part of the file name
+	 * @param maxDumps how many files of its own the rank keeps; more than zero
 	 */
-	public DumpWriter(Path directory, String runId, int rank) {
+	public DumpWriter(Path directory, String runId, int rank, int maxDumps) {
 		this.directory = Objects.requireNonNull(directory, "directory must not be null");
-		this.runId = Objects.requireNonNull(runId, "runId must not be null");
-		this.rank = rank;
+		this.names = new DumpNames(Objects.requireNonNull(runId, "runId must not be null"), rank);
+		this.retention = new DumpRetention(this.names, maxDumps);
 	}
 
 	/**
@@ -102,18 +128,24 @@ public final class DumpWriter {
 	public Path write(SpanRing.Contents contents, int capacity, LogRing.Contents logs, Resource resource,
 			String trigger, Instant now) throws IOException {
 		Resource described = describe(resource, contents, capacity, trigger);
-		List<SpanData> spans = contents.spans().stream().<SpanData>map((span) -> new Dumped(span, described)).toList();
-		Files.createDirectories(this.directory);
-		Path target = this.directory.resolve(fileName(this.runId, this.rank, now));
-		Path temporary = this.directory.resolve("." + target.getFileName() + ".tmp");
+		List<SpanData> spans = contents.spans().stream().map((span) -> DumpRedaction.span(span, described)).toList();
+		List<LogRecordData> records = logs.records().stream().map(DumpRedaction::logRecord).toList();
+		boolean posix = createDirectory();
+		Path target = this.directory.resolve(this.names.name(now));
+		Path temporary = posix
+				? Files.createTempFile(this.directory, this.names.temporaryPrefix(), ".tmp",
+						PosixFilePermissions.asFileAttribute(filePermissions()))
+				: Files.createTempFile(this.directory, this.names.temporaryPrefix(), ".tmp");
 		try {
 			try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(temporary))) {
 				OtlpJson.write(spans, out);
-				if (!logs.records().isEmpty()) {
-					OtlpJson.writeLogs(logs.records(), out);
+				if (!records.isEmpty()) {
+					OtlpJson.writeLogs(records, out);
 				}
 			}
-			return Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE);
+			Path written = Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE);
+			this.retention.prune(this.directory);
+			return written;
 		}
 		catch (IOException | RuntimeException ex) {
 			Files.deleteIfExists(temporary);
@@ -124,14 +156,47 @@ public final class DumpWriter {
 	/**
 	 * The name of a dump: {@code <run id>-rank-<rank>-<UTC time>.json}, the time to the
 	 * millisecond ({@code 20261204T101500.123Z}); characters of the run id that do not belong in a
-	 * file name become {@code _}.
+	 * file name become {@code _}, and a run id longer than 80 characters keeps its start and ends in
+	 * a hash of the whole id.
 	 * @param runId the run id
 	 * @param rank the rank
 	 * @param time the dump's time
 	 * @return the file name
 	 */
 	public static String fileName(String runId, int rank, Instant time) {
-		return runId.replaceAll("[^A-Za-z0-9._-]", "_") + "-rank-" + rank + "-" + TIME.format(time) + ".json";
+		return new DumpNames(runId, rank).name(time);
+	}
+
+	/**
+	 * Creates the directory when missing, its owner's only where the file system has POSIX
+	 * permissions; an existing directory is used as it is.
+	 * @return whether the file system has POSIX permissions
+	 */
+	private boolean createDirectory() throws IOException {
+		boolean posix = this.directory.getFileSystem().supportedFileAttributeViews().contains("posix");
+		if (!Files.isDirectory(this.directory)) {
+			if (posix) {
+				Files.createDirectories(this.directory, PosixFilePermissions.asFileAttribute(OWNER_ONLY_DIRECTORY));
+			}
+			else {
+				Files.createDirectories(this.directory);
+			}
+		}
+		return posix;
+	}
+
+	/** The owner's only, unless the directory is a team's: setgid, so its files take its group. */
+	private Set<PosixFilePermission> filePermissions() {
+		try {
+			Object mode = Files.getAttribute(this.directory, "unix:mode");
+			if (mode instanceof Integer bits && (bits & SETGID) != 0) {
+				return GROUP_SHARED_FILE;
+			}
+		}
+		catch (IOException | RuntimeException ex) {
+			// No unix view here: the owner's only.
+		}
+		return OWNER_ONLY_FILE;
 	}
 
 	private static Resource describe(Resource resource, SpanRing.Contents contents, int capacity, String trigger) {
@@ -148,23 +213,6 @@ public final class DumpWriter {
 			.put(DROPPED, contents.dropped())
 			.put(TRIGGER, trigger)
 			.build();
-	}
-
-	/** A recorded span under the dump's resource, so that the dump is one resource's spans. */
-	private static final class Dumped extends DelegatingSpanData {
-
-		private final Resource resource;
-
-		Dumped(SpanData span, Resource resource) {
-			super(span);
-			this.resource = resource;
-		}
-
-		@Override
-		public Resource getResource() {
-			return this.resource;
-		}
-
 	}
 
 	/** The host name, looked up once, at the first dump: a lookup can wait on DNS. */

@@ -5,12 +5,15 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
 import io.opentelemetry.api.OpenTelemetry;
+import nemo.lens.env.Redaction;
 import nemo.lens.sdk.ExportingTelemetry;
 import nemo.lens.sdk.ExportingTelemetryFactory;
 import nemo.lens.sdk.RecordingTelemetry;
@@ -20,10 +23,15 @@ import nemo.lens.switching.ExportedSignalsTelemetry;
  * The flight recorder of one rank: while the rank does not export traces, its spans are recorded
  * by a real SDK into a bounded ring; when it is switched on, the ring is handed over to the new
  * SDK's exporters first; on request, it is dumped to a file. A dump that fails (a full disk, a
- * read-only directory, no directory) is logged once and never thrown into the application.
+ * read-only directory, no directory) is logged once, counted in its status, and never thrown into
+ * the application.
  * <p>
  * It wires itself in: with a directory set, it is dumped when a thread dies of an uncaught
  * exception until it shuts down, and with {@code dump-on-exit} it is dumped as it shuts down.
+ * Those dumps it writes by itself are rate-limited ({@code min-dump-interval}; the others are
+ * counted as skipped); a dump asked for is always written or its failure reported. Dumps are
+ * written one at a time, each under a name of its own: two in the same millisecond get
+ * successive milliseconds.
  */
 public final class FlightRecorder {
 
@@ -51,20 +59,36 @@ public final class FlightRecorder {
 
 	private final boolean dumpOnExit;
 
-	private volatile UncaughtExceptionDump uncaughtExceptionDump;
+	private final AutomaticDumps automaticDumps;
+
+	/** Serializes the dumps of this rank: one file at a time, each with a time of its own. */
+	private final Object dumpLock = new Object();
+
+	private final AtomicBoolean skipLogged = new AtomicBoolean();
+
+	private final AtomicLong dumpsFailed = new AtomicLong();
+
+	private volatile boolean uncaughtExceptionDump;
 
 	private volatile LastDump lastDump;
 
+	private volatile String lastDumpError;
+
+	/** The time of the last dump written, guarded by {@link #dumpLock}. */
+	private Instant lastDumpTime;
+
 	/**
 	 * @param ring the span ring the recording SDK writes to
+	 * @param forwarding the recording SDK's span processor, in front of the ring
 	 * @param logs the log ring the recording SDK writes to, or {@code null} to record no logs
 	 * @param recording the recording SDK
 	 * @param writer writes dumps, or {@code null} when no directory is set
 	 * @param clock the time of dumps
 	 * @param dumpOnExit whether {@link #shutdown(Duration)} dumps first
+	 * @param minDumpInterval the least time between two dumps the recorder writes by itself
 	 */
 	FlightRecorder(SpanRing ring, Forwarding forwarding, LogRing logs, RecordingTelemetry recording, DumpWriter writer,
-			Clock clock, boolean dumpOnExit) {
+			Clock clock, boolean dumpOnExit, Duration minDumpInterval) {
 		this.ring = ring;
 		this.forwarding = forwarding;
 		this.logs = logs;
@@ -73,6 +97,7 @@ public final class FlightRecorder {
 		this.writer = writer;
 		this.clock = clock;
 		this.dumpOnExit = dumpOnExit;
+		this.automaticDumps = new AutomaticDumps(minDumpInterval);
 	}
 
 	/**
@@ -96,11 +121,13 @@ public final class FlightRecorder {
 		Forwarding forwarding = new Forwarding(ring);
 		RecordingTelemetry recording = sdks.buildRecording(forwarding, logs);
 		DumpWriter writer = settings.flightRecorderDirectory().isEmpty() ? null
-				: new DumpWriter(Path.of(settings.flightRecorderDirectory()), settings.runId(), rank);
+				: new DumpWriter(Path.of(settings.flightRecorderDirectory()), settings.runId(), rank,
+						settings.flightRecorderMaxDumps());
 		FlightRecorder recorder = new FlightRecorder(ring, forwarding, logs, recording, writer, Clock.systemUTC(),
-				settings.flightRecorderDumpOnExit());
+				settings.flightRecorderDumpOnExit(), settings.flightRecorderMinDumpInterval());
 		if (writer != null) {
-			recorder.uncaughtExceptionDump = UncaughtExceptionDump.install(recorder);
+			UncaughtExceptionDump.install(recorder);
+			recorder.uncaughtExceptionDump = true;
 		}
 		return Optional.of(recorder);
 	}
@@ -176,7 +203,9 @@ public final class FlightRecorder {
 	}
 
 	/**
-	 * Writes the ring, without emptying it, to a file.
+	 * Writes the ring, without emptying it, to a file; waits for a dump being written. Never
+	 * dropped: it is written, or its failure is logged (once, then at {@code FINE}) and counted in
+	 * {@link #status()}.
 	 * @param trigger what asks, recorded in the dump
 	 * @return the file, or empty when no directory is set or it could not be written
 	 */
@@ -186,19 +215,50 @@ public final class FlightRecorder {
 					null);
 			return Optional.empty();
 		}
-		Instant now = this.clock.instant();
-		try {
-			Path written = this.writer.write(this.ring.snapshot(), this.ring.capacity(),
-					(this.logs != null) ? this.logs.snapshot() : LogRing.Contents.EMPTY, this.recording.resource(),
-					trigger, now);
-			this.lastDump = new LastDump(written, now);
-			logger.log(Level.INFO, "NeMo Lens: flight recorder dumped to {0} ({1})", new Object[] { written, trigger });
-			return Optional.of(written);
+		synchronized (this.dumpLock) {
+			Instant now = this.clock.instant().truncatedTo(ChronoUnit.MILLIS);
+			if (this.lastDumpTime != null && !now.isAfter(this.lastDumpTime)) {
+				// Names are to the millisecond: the second dump of a millisecond takes the next one.
+				now = this.lastDumpTime.plusMillis(1);
+			}
+			try {
+				Path written = this.writer.write(this.ring.snapshot(), this.ring.capacity(),
+						(this.logs != null) ? this.logs.snapshot() : LogRing.Contents.EMPTY, this.recording.resource(),
+						trigger, now);
+				this.lastDumpTime = now;
+				this.lastDump = new LastDump(written, now);
+				this.lastDumpError = null;
+				logger.log(Level.INFO, "NeMo Lens: flight recorder dumped to {0} ({1})",
+						new Object[] { written, trigger });
+				return Optional.of(written);
+			}
+			catch (IOException | RuntimeException ex) {
+				this.dumpsFailed.incrementAndGet();
+				String problem = Redaction.redact(ex.getClass().getSimpleName() + ": " + ex.getMessage());
+				this.lastDumpError = problem;
+				logOnce(problem, ex);
+				return Optional.empty();
+			}
 		}
-		catch (IOException | RuntimeException ex) {
-			logOnce(ex.getClass().getSimpleName() + ": " + ex.getMessage(), ex);
+	}
+
+	/**
+	 * Writes the ring for a trigger of the recorder's own (an uncaught exception, the exit), unless
+	 * another such dump was written less than {@code min-dump-interval} before: that one is
+	 * counted as skipped.
+	 * @param trigger what asks, recorded in the dump
+	 * @return the file, or empty when skipped, no directory is set or it could not be written
+	 */
+	Optional<Path> dumpAutomatically(String trigger) {
+		if (!this.automaticDumps.admit(this.clock.instant())) {
+			if (this.skipLogged.compareAndSet(false, true)) {
+				logger.info("NeMo Lens: a flight recorder dump (" + trigger + ") was skipped: the last one the "
+						+ "recorder wrote by itself is less than nemo.lens.flight-recorder.min-dump-interval old; "
+						+ "later ones are counted in the status (dumpsSkipped)");
+			}
 			return Optional.empty();
 		}
+		return dump(trigger);
 	}
 
 	private void logOnce(String problem, Exception ex) {
@@ -219,7 +279,8 @@ public final class FlightRecorder {
 		SpanRing.Held held = this.ring.held();
 		LastDump last = this.lastDump;
 		return new FlightRecorderStatus(held.spans(), this.ring.capacity(), held.dropped(),
-				(last != null) ? last.file() : null, (last != null) ? last.time() : null);
+				(last != null) ? last.file() : null, (last != null) ? last.time() : null, this.automaticDumps.skipped(),
+				this.dumpsFailed.get(), this.lastDumpError);
 	}
 
 	/**
@@ -228,12 +289,11 @@ public final class FlightRecorder {
 	 * @param timeout the longest wait for the recording SDK
 	 */
 	public void shutdown(Duration timeout) {
-		UncaughtExceptionDump uncaught = this.uncaughtExceptionDump;
-		if (uncaught != null) {
-			uncaught.uninstall();
+		if (this.uncaughtExceptionDump) {
+			UncaughtExceptionDump.uninstall(this);
 		}
 		if (this.dumpOnExit) {
-			dump("exit");
+			dumpAutomatically("exit");
 		}
 		this.recording.shutdown(timeout);
 	}

@@ -1,5 +1,7 @@
 package nemo.lens.recorder;
 
+import java.time.Duration;
+
 /**
  * What the flight recorder needs from the settings. Declared here so that this package never
  * imports {@code nemo.lens}: {@code NemoLensConfig} implements it.
@@ -53,6 +55,18 @@ public interface FlightRecorderSettings {
 	 * @return whether to dump at exit
 	 */
 	boolean flightRecorderDumpOnExit();
+
+	/**
+	 * The least time between two dumps the rank writes by itself (a thread that dies, the exit).
+	 * @return zero or more; zero for no limit
+	 */
+	Duration flightRecorderMinDumpInterval();
+
+	/**
+	 * How many dump files of its own the rank keeps, its oldest removed first.
+	 * @return more than zero
+	 */
+	int flightRecorderMaxDumps();
 
 	/**
 	 * The run id, the first part of every dump's file name.

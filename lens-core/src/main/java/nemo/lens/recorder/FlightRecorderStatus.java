@@ -12,7 +12,13 @@ import java.time.Instant;
  * last handed over
  * @param lastDump the file of the last dump, or {@code null} when none was written
  * @param lastDumpTime when the last dump was written, or {@code null}
+ * @param dumpsSkipped how many dumps the recorder would have written by itself (an uncaught
+ * exception, the exit) were skipped, less than {@code min-dump-interval} after the last such dump
+ * @param dumpsFailed how many dumps could not be written (a full disk, no permission)
+ * @param lastDumpError why the last dump could not be written (redacted), or {@code null} when it
+ * was written or none was tried
  */
-public record FlightRecorderStatus(int spans, int capacity, long dropped, Path lastDump, Instant lastDumpTime) {
+public record FlightRecorderStatus(int spans, int capacity, long dropped, Path lastDump, Instant lastDumpTime,
+		long dumpsSkipped, long dumpsFailed, String lastDumpError) {
 
 }

@@ -6,8 +6,9 @@
  * ({@link nemo.lens.recorder.DumpWriter}) on request, at an uncaught exception and at exit; and the
  * command that reads the dumps of every rank ({@link nemo.lens.recorder.DumpReport}).
  * <p>
- * May import {@code nemo.lens.sdk} (the recording SDK), {@code nemo.lens.switching} and the
- * OpenTelemetry SDK with its OTLP encoding, never {@code nemo.lens}: what it needs from the
+ * May import {@code nemo.lens.sdk} (the recording SDK), {@code nemo.lens.switching},
+ * {@code nemo.lens.env} (the redaction of dumps) and the OpenTelemetry SDK with its OTLP encoding,
+ * never {@code nemo.lens}: what it needs from the
  * settings it declares itself ({@link nemo.lens.recorder.FlightRecorderSettings}).
  */
 package nemo.lens.recorder;

@@ -14,7 +14,7 @@ class ControlFileContentTests {
 	private static final Set<String> STRATEGIES = Set.of("single_rank", "all_ranks", "sampled", "first_rank_per_node");
 
 	private static ControlFileContent parse(String text) {
-		return ControlFileContent.parse(text, STRATEGIES, (spec) -> SpanGroups.of(spec));
+		return ControlFileContent.parse(text, 2000, STRATEGIES, (spec) -> SpanGroups.of(spec));
 	}
 
 	@Test
@@ -33,7 +33,7 @@ class ControlFileContentTests {
 		assertThat(content.exportRank()).isEqualTo(3);
 		assertThat(content.exportSampleRate()).isEqualTo(0.1);
 		assertThat(content.spanGroups()).isEqualTo("per_step");
-		assertThat(content.ranks()).containsExactly(0, 731, 1000, 1001, 1002, 1003);
+		assertThat(content.ranks()).hasToString("0,731,1000-1003");
 		assertThat(content.until()).isEqualTo(Instant.parse("2026-12-24T18:00:00Z"));
 		assertThat(content.dump()).isEqualTo("after-hang-1");
 	}
@@ -45,7 +45,7 @@ class ControlFileContentTests {
 		assertThat(content.exportRank()).isNull();
 		assertThat(content.exportSampleRate()).isNull();
 		assertThat(content.spanGroups()).isNull();
-		assertThat(content.ranks()).isEmpty();
+		assertThat(content.ranks().isEmpty()).isTrue();
 		assertThat(content.isInForce(Instant.now())).isTrue();
 	}
 
@@ -84,6 +84,30 @@ class ControlFileContentTests {
 		ControlFileContent content = parse("until=2026-12-24T18:00:00Z");
 		assertThat(content.isInForce(Instant.parse("2026-12-24T17:59:59Z"))).isTrue();
 		assertThat(content.isInForce(Instant.parse("2026-12-24T18:00:00Z"))).isFalse();
+	}
+
+	@Test
+	void aRankAtOrPastTheWorldSizeIsRefusedNamingTheRankAndTheWorldSize() {
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> ControlFileContent.parse("ranks=0-999998", 4, STRATEGIES, (spec) -> SpanGroups.of(spec)))
+			.withMessageContaining("rank 999998")
+			.withMessageContaining("world size 4");
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> ControlFileContent.parse("ranks=1,4", 4, STRATEGIES, (spec) -> SpanGroups.of(spec)))
+			.withMessageContaining("rank 4")
+			.withMessageContaining("world size 4");
+		assertThat(ControlFileContent.parse("ranks=3", 4, STRATEGIES, (spec) -> SpanGroups.of(spec)).ranks().contains(3))
+			.isTrue();
+	}
+
+	@Test
+	void aRangeOfAMillionRanksIsHeldAsOneRange() {
+		ControlFileContent content = ControlFileContent.parse("ranks=0-999998", 1_000_000, STRATEGIES,
+				(spec) -> SpanGroups.of(spec));
+		assertThat(content.ranks().ranges()).isEqualTo(1);
+		assertThat(content.ranks().contains(0)).isTrue();
+		assertThat(content.ranks().contains(999998)).isTrue();
+		assertThat(content.ranks().contains(999999)).isFalse();
 	}
 
 }

@@ -1,5 +1,7 @@
 package nemo.lens.env;
 
+import java.util.List;
+
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -31,6 +33,16 @@ class RedactionTests {
 		String text = "java.io.IOException: timeout after 10000 ms exporting 512 spans to http://127.0.0.1:4318/v1/traces";
 		assertThat(Redaction.redact(text)).isEqualTo(text);
 		assertThat(Redaction.redact(null)).isNull();
+	}
+
+	@Test
+	void keysThatNameACredentialAreToldFromKeysThatMerelyMentionOne() {
+		assertThat(List.of("db.password", "http.request.header.authorization", "http.request.header.x-api-key",
+				"aws.secret_access_key", "oauth.access_token", "client_secret", "Cookie", "api_key", "token"))
+			.allMatch(Redaction::isCredentialKey);
+		assertThat(List.of("gen_ai.usage.input_tokens", "db.system", "url.full", "passwordless.enabled.count",
+				"http.route", "keyboard"))
+			.noneMatch(Redaction::isCredentialKey);
 	}
 
 }

@@ -121,13 +121,19 @@ public record LensDescriptor(boolean enabled, boolean exporting, boolean selecte
 	 * @param capacity how many it keeps at most
 	 * @param dropped how many were dropped before the oldest one held, since the last hand-over
 	 * @param lastDump the file of the last dump, or {@code null} when none was written
+	 * @param dumpsSkipped dumps the rank would have written by itself (an uncaught exception, the
+	 * exit) that {@code nemo.lens.flight-recorder.min-dump-interval} held back
+	 * @param dumpsFailed dumps that could not be written (a full disk, no permission)
+	 * @param lastDumpError why the last dump could not be written, or {@code null}
 	 */
 	@JsonInclude(JsonInclude.Include.ALWAYS)
-	public record FlightRecorderSummary(int spans, int capacity, long dropped, String lastDump) {
+	public record FlightRecorderSummary(int spans, int capacity, long dropped, String lastDump, long dumpsSkipped,
+			long dumpsFailed, String lastDumpError) {
 
 		static FlightRecorderSummary of(FlightRecorderStatus status) {
 			return new FlightRecorderSummary(status.spans(), status.capacity(), status.dropped(),
-					(status.lastDump() != null) ? status.lastDump().toString() : null);
+					(status.lastDump() != null) ? status.lastDump().toString() : null, status.dumpsSkipped(),
+					status.dumpsFailed(), status.lastDumpError());
 		}
 
 	}

@@ -10,6 +10,7 @@ import nemo.lens.ExportStrategy;
 import nemo.lens.ExportStrategyRegistry;
 import nemo.lens.TelemetryHandle;
 import nemo.lens.launch.RankInfo;
+import nemo.lens.recorder.FlightRecorderStatus;
 import nemo.lens.spans.SpanGroups;
 import nemo.lens.strategies.ExportStrategies;
 import org.apache.commons.logging.Log;
@@ -174,8 +175,9 @@ public class LensEndpoint {
 		}
 		Path file = this.handle.dumpFlightRecorder()
 			.orElseThrow(() -> new IllegalStateException("The flight recorder could not be written to "
-					+ this.handle.config().flightRecorderDirectory() + "; the log of logger "
-					+ "nemo.lens.recorder.FlightRecorder says why."));
+					+ this.handle.config().flightRecorderDirectory() + " ("
+					+ this.handle.flightRecorder().map(FlightRecorderStatus::lastDumpError).orElse("see the log")
+					+ "); the log of logger nemo.lens.recorder.FlightRecorder says more."));
 		logger.info("NeMo Lens: flight recorder dumped through the lens endpoint to " + file);
 		return new DumpDescriptor(file.toString());
 	}

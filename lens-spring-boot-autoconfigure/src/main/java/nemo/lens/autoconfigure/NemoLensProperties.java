@@ -485,6 +485,18 @@ public class NemoLensProperties {
 		 */
 		private boolean dumpOnExit = DEFAULTS.flightRecorderDumpOnExit();
 
+		/**
+		 * Least time between two dumps the rank writes by itself (a thread that dies of an uncaught
+		 * exception, the exit); the others are counted as skipped. Dumps asked for (the endpoint, the
+		 * control file) are never held back. Zero for no limit.
+		 */
+		private Duration minDumpInterval = DEFAULTS.flightRecorderMinDumpInterval();
+
+		/**
+		 * How many dump files of its own a rank keeps in the directory; the oldest are removed first.
+		 */
+		private int maxDumps = DEFAULTS.flightRecorderMaxDumps();
+
 		public boolean isEnabled() {
 			return this.enabled;
 		}
@@ -523,6 +535,22 @@ public class NemoLensProperties {
 
 		public void setDumpOnExit(boolean dumpOnExit) {
 			this.dumpOnExit = dumpOnExit;
+		}
+
+		public Duration getMinDumpInterval() {
+			return this.minDumpInterval;
+		}
+
+		public void setMinDumpInterval(Duration minDumpInterval) {
+			this.minDumpInterval = minDumpInterval;
+		}
+
+		public int getMaxDumps() {
+			return this.maxDumps;
+		}
+
+		public void setMaxDumps(int maxDumps) {
+			this.maxDumps = maxDumps;
 		}
 
 	}

@@ -48,7 +48,7 @@ class LensEndpointFlightRecorderTests {
 			LensDescriptor.FlightRecorderSummary recorder = context.getBean(LensEndpoint.class)
 				.lens()
 				.flightRecorder();
-			assertThat(recorder).isEqualTo(new LensDescriptor.FlightRecorderSummary(4, 4, 2, null));
+			assertThat(recorder).isEqualTo(new LensDescriptor.FlightRecorderSummary(4, 4, 2, null, 0, 0, null));
 		});
 	}
 
@@ -117,6 +117,69 @@ class LensEndpointFlightRecorderTests {
 			assertThat(endpoint.lens().override()).isNull();
 			assertThat(this.directory).isEmptyDirectory();
 		});
+	}
+
+	@Test
+	void aDumpThatCannotBeWrittenAnswersWhyAndTheReadOperationCountsIt() throws IOException {
+		Path notADirectory = Files.writeString(this.directory.resolve("a-file"), "");
+		this.runner
+			.withPropertyValues("nemo.lens.flight-recorder.enabled=true",
+					"nemo.lens.flight-recorder.directory=" + notADirectory)
+			.run((context) -> {
+				LensEndpoint endpoint = context.getBean(LensEndpoint.class);
+				assertThatExceptionOfType(IllegalStateException.class)
+					.isThrownBy(() -> endpoint.write(null, null, null, null, true))
+					.withMessageContaining("could not be written to " + notADirectory)
+					.withMessageContaining("Exception");
+				LensDescriptor.FlightRecorderSummary recorder = endpoint.lens().flightRecorder();
+				assertThat(recorder.dumpsFailed()).isEqualTo(1);
+				assertThat(recorder.lastDumpError()).contains("Exception");
+				assertThat(recorder.lastDump()).isNull();
+			});
+	}
+
+	@Test
+	void dumpsTheRankWritesByItselfAreRateLimitedAndTheSkippedOnesShown() {
+		Thread.UncaughtExceptionHandler original = Thread.getDefaultUncaughtExceptionHandler();
+		Thread.setDefaultUncaughtExceptionHandler((thread, exception) -> {
+		});
+		try {
+			recording().withPropertyValues("nemo.lens.flight-recorder.min-dump-interval=1h").run((context) -> {
+				for (int i = 0; i < 3; i++) {
+					Thread dying = new Thread(() -> {
+						throw new IllegalStateException("worker died");
+					});
+					dying.start();
+					dying.join();
+				}
+				LensDescriptor.FlightRecorderSummary recorder = context.getBean(LensEndpoint.class)
+					.lens()
+					.flightRecorder();
+				assertThat(recorder.dumpsSkipped()).isEqualTo(2);
+				assertThat(recorder.lastDump()).isNotNull();
+			});
+		}
+		finally {
+			Thread.setDefaultUncaughtExceptionHandler(original);
+		}
+	}
+
+	@Test
+	void theDumpLimitsBindFromTheirProperties() {
+		recording()
+			.withPropertyValues("nemo.lens.flight-recorder.min-dump-interval=1m",
+					"nemo.lens.flight-recorder.max-dumps=3")
+			.run((context) -> {
+				TelemetryHandle handle = context.getBean(TelemetryHandle.class);
+				assertThat(handle.config().flightRecorderMinDumpInterval()).hasMinutes(1);
+				assertThat(handle.config().flightRecorderMaxDumps()).isEqualTo(3);
+				for (int i = 0; i < 5; i++) {
+					handle.dumpFlightRecorder();
+				}
+				try (var dumps = Files.list(this.directory)) {
+					assertThat(dumps).hasSize(3);
+				}
+			});
 	}
 
 	private static void spans(TelemetryHandle handle, int count) {

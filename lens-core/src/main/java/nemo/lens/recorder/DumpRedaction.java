@@ -1,0 +1,196 @@
+package nemo.lens.recorder;
+
+import java.util.List;
+
+import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.common.Attributes;
+import io.opentelemetry.api.common.AttributesBuilder;
+import io.opentelemetry.api.common.Value;
+import io.opentelemetry.api.common.ValueType;
+import io.opentelemetry.api.logs.Severity;
+import io.opentelemetry.api.trace.SpanContext;
+import io.opentelemetry.sdk.common.InstrumentationScopeInfo;
+import io.opentelemetry.sdk.logs.data.Body;
+import io.opentelemetry.sdk.logs.data.LogRecordData;
+import io.opentelemetry.sdk.resources.Resource;
+import io.opentelemetry.sdk.trace.data.DelegatingSpanData;
+import io.opentelemetry.sdk.trace.data.EventData;
+import io.opentelemetry.sdk.trace.data.LinkData;
+import io.opentelemetry.sdk.trace.data.SpanData;
+import io.opentelemetry.sdk.trace.data.StatusData;
+import nemo.lens.env.Redaction;
+
+/**
+ * What a dump holds, with the redaction Lens applies to what it logs ({@link Redaction}): a dump
+ * lands on shared scratch space, and spans carry what the application put on them, such as a
+ * database URL with its password. Span names, attribute values (of spans, events and links),
+ * status messages, and log record bodies and attributes lose URL user info, query strings and
+ * credential values; an attribute whose key names a credential ({@code db.password}) keeps its
+ * key and loses its whole value.
+ */
+final class DumpRedaction {
+
+	private DumpRedaction() {
+	}
+
+	/** A recorded span, redacted, under the dump's resource. */
+	static SpanData span(SpanData span, Resource resource) {
+		return new RedactedSpan(span, resource);
+	}
+
+	/** A recorded log record, redacted, under the resource it was emitted with. */
+	static LogRecordData logRecord(LogRecordData record) {
+		return new RedactedLogRecord(record);
+	}
+
+	static Attributes attributes(Attributes attributes) {
+		if (attributes.isEmpty()) {
+			return attributes;
+		}
+		AttributesBuilder redacted = Attributes.builder();
+		attributes.forEach((key, value) -> put(redacted, key, value));
+		return redacted.build();
+	}
+
+	@SuppressWarnings("unchecked")
+	private static void put(AttributesBuilder redacted, AttributeKey<?> key, Object value) {
+		if (Redaction.isCredentialKey(key.getKey())) {
+			redacted.put(AttributeKey.stringKey(key.getKey()), Redaction.REDACTED);
+			return;
+		}
+		switch (key.getType()) {
+			case STRING -> redacted.put((AttributeKey<String>) key, Redaction.redact((String) value));
+			case STRING_ARRAY -> redacted.put((AttributeKey<List<String>>) key,
+					((List<String>) value).stream().map(Redaction::redact).toList());
+			default -> redacted.put((AttributeKey<Object>) key, value);
+		}
+	}
+
+	private static final class RedactedSpan extends DelegatingSpanData {
+
+		private final Resource resource;
+
+		RedactedSpan(SpanData span, Resource resource) {
+			super(span);
+			this.resource = resource;
+		}
+
+		@Override
+		public Resource getResource() {
+			return this.resource;
+		}
+
+		@Override
+		public String getName() {
+			return Redaction.redact(super.getName());
+		}
+
+		@Override
+		public Attributes getAttributes() {
+			return attributes(super.getAttributes());
+		}
+
+		@Override
+		public List<EventData> getEvents() {
+			return super.getEvents()
+				.stream()
+				.map((event) -> EventData.create(event.getEpochNanos(), event.getName(), attributes(event.getAttributes()),
+						event.getTotalAttributeCount()))
+				.toList();
+		}
+
+		@Override
+		public List<LinkData> getLinks() {
+			return super.getLinks()
+				.stream()
+				.map((link) -> LinkData.create(link.getSpanContext(), attributes(link.getAttributes()),
+						link.getTotalAttributeCount()))
+				.toList();
+		}
+
+		@Override
+		public StatusData getStatus() {
+			StatusData status = super.getStatus();
+			String description = status.getDescription();
+			return (description == null || description.isEmpty()) ? status
+					: StatusData.create(status.getStatusCode(), Redaction.redact(description));
+		}
+
+	}
+
+	private static final class RedactedLogRecord implements LogRecordData {
+
+		private final LogRecordData record;
+
+		RedactedLogRecord(LogRecordData record) {
+			this.record = record;
+		}
+
+		@Override
+		public Resource getResource() {
+			return this.record.getResource();
+		}
+
+		@Override
+		public InstrumentationScopeInfo getInstrumentationScopeInfo() {
+			return this.record.getInstrumentationScopeInfo();
+		}
+
+		@Override
+		public long getTimestampEpochNanos() {
+			return this.record.getTimestampEpochNanos();
+		}
+
+		@Override
+		public long getObservedTimestampEpochNanos() {
+			return this.record.getObservedTimestampEpochNanos();
+		}
+
+		@Override
+		public SpanContext getSpanContext() {
+			return this.record.getSpanContext();
+		}
+
+		@Override
+		public Severity getSeverity() {
+			return this.record.getSeverity();
+		}
+
+		@Override
+		public String getSeverityText() {
+			return this.record.getSeverityText();
+		}
+
+		@Override
+		@Deprecated
+		@SuppressWarnings("deprecation")
+		public Body getBody() {
+			Body body = this.record.getBody();
+			return (body.getType() == Body.Type.STRING) ? Body.string(Redaction.redact(body.asString())) : body;
+		}
+
+		@Override
+		public Value<?> getBodyValue() {
+			Value<?> body = this.record.getBodyValue();
+			return (body != null && body.getType() == ValueType.STRING)
+					? Value.of(Redaction.redact((String) body.getValue())) : body;
+		}
+
+		@Override
+		public Attributes getAttributes() {
+			return attributes(this.record.getAttributes());
+		}
+
+		@Override
+		public int getTotalAttributeCount() {
+			return this.record.getTotalAttributeCount();
+		}
+
+		/** The event name, where the SDK has one (it is a default method of newer SDKs only). */
+		public String getEventName() {
+			return this.record.getEventName();
+		}
+
+	}
+
+}
