@@ -9,7 +9,7 @@ import nemo.lens.spans.SpanGroups;
 
 /**
  * The rules of settings beyond their type: a sample rate within {@code [0.0, 1.0]}, a shutdown
- * timeout that is not negative, a control interval of more than zero, a known exporter, extra span
+ * timeout and a switch drain timeout that are not negative, a control interval of more than zero, a known exporter, extra span
  * groups that are no presets, a flight recorder that keeps at least one span, no negative number
  * of log records and at least one dump, with no negative interval between dumps. Written
  * once, here, and applied wherever a value is read: {@code NemoLensConfig.fromEnv()} and the Spring
@@ -37,7 +37,7 @@ public final class SettingChecks {
 		try {
 			switch (setting) {
 				case "exportSampleRate" -> EnvironmentValues.checkFraction(name, (double) value);
-				case "shutdownTimeout" -> EnvironmentValues.checkNotNegative(name, (Duration) value);
+				case "shutdownTimeout", "switchDrainTimeout" -> EnvironmentValues.checkNotNegative(name, (Duration) value);
 				case "controlInterval" -> EnvironmentValues.checkPositive(name, (Duration) value);
 				case "flightRecorderSpans" -> EnvironmentValues.checkPositive(name, (int) value);
 				case "flightRecorderLogs" -> EnvironmentValues.checkNotNegative(name, (int) value);
