@@ -51,11 +51,11 @@ final class LiveDecision {
 
 	private volatile JobControl<SignalDecisions> control;
 
-	private ControlFilePoller poller;
+	private volatile ControlFilePoller poller;
 
 	private String controlSpanGroups;
 
-	private boolean stopped;
+	private volatile boolean stopped;
 
 	/**
 	 * @param config the settings the rank started with
@@ -164,11 +164,13 @@ final class LiveDecision {
 	}
 
 	/** Ends the timer and the poller; later changes are refused. */
-	synchronized void stop() {
+	void stop() {
+		// Not under the decision's lock: a switch under way must not hold up the rank's bounded shutdown.
 		this.stopped = true;
 		this.overrideTimer.cancel();
-		if (this.poller != null) {
-			this.poller.stop();
+		ControlFilePoller current = this.poller;
+		if (current != null) {
+			current.stop();
 		}
 	}
 

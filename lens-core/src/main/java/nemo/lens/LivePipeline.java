@@ -166,6 +166,11 @@ final class LivePipeline {
 					reclaimed.forEach(this.drain::drain);
 					throw ex;
 				}
+				if (this.shutDown) {
+					// The rank was shut down while this SDK was built: it never serves.
+					this.drain.shutdown(List.of(built), this.config.shutdownTimeout());
+					return;
+				}
 			}
 			Map<Signal, ExportingTelemetry> stopping = new EnumMap<>(Signal.class);
 			for (Signal signal : Signal.values()) {

@@ -140,6 +140,10 @@ final class PipelineDrain {
 		if (all.isEmpty()) {
 			return true;
 		}
+		if (all.size() == 1) {
+			// The usual case, on the caller's thread: what was lost is reported before it returns.
+			return all.iterator().next().shutdown(timeout);
+		}
 		List<Boolean> results = Collections.synchronizedList(new ArrayList<>());
 		CountDownLatch done = new CountDownLatch(all.size());
 		for (ExportingTelemetry sdk : all) {

@@ -97,10 +97,12 @@ public final class JobControl<D> implements ControlFilePoller.Listener {
 			return;
 		}
 		this.inForce = content.isInForce(Instant.now());
-		if (!switched(previous, previouslyInForce)) {
+		// Cleared first, so that no one sees the rank switched and the file still in error.
+		String previousProblem = this.problem;
+		this.problem = null;
+		if (!switched(previous, previouslyInForce, previousProblem)) {
 			return;
 		}
-		this.problem = null;
 		this.reported.clear();
 		String requested = content.dump();
 		boolean fresh = requested != null && !requested.equals(this.dumpSeen) && !this.firstLook;
@@ -118,14 +120,15 @@ public final class JobControl<D> implements ControlFilePoller.Listener {
 		this.firstLook = false;
 		InForce<D> previous = this.applied;
 		boolean previouslyInForce = this.inForce;
+		String previousProblem = this.problem;
+		this.problem = null;
 		if (previous != null) {
 			this.applied = null;
 			this.inForce = false;
-			if (!switched(previous, previouslyInForce)) {
+			if (!switched(previous, previouslyInForce, previousProblem)) {
 				return;
 			}
 		}
-		this.problem = null;
 		this.reported.clear();
 	}
 
@@ -133,7 +136,7 @@ public final class JobControl<D> implements ControlFilePoller.Listener {
 	 * Has the rank switch to what the file decides now; where that cannot be done, the file's
 	 * previous state stays in force and the problem is reported, as for a file that cannot be used.
 	 */
-	private boolean switched(InForce<D> previous, boolean previouslyInForce) {
+	private boolean switched(InForce<D> previous, boolean previouslyInForce, String previousProblem) {
 		try {
 			this.changed.run();
 			return true;
@@ -141,6 +144,7 @@ public final class JobControl<D> implements ControlFilePoller.Listener {
 		catch (RuntimeException ex) {
 			this.applied = previous;
 			this.inForce = previouslyInForce;
+			this.problem = previousProblem;
 			problem(ex.getMessage());
 			return false;
 		}
@@ -163,7 +167,7 @@ public final class JobControl<D> implements ControlFilePoller.Listener {
 		if (now != this.inForce) {
 			boolean before = this.inForce;
 			this.inForce = now;
-			switched(current, before);
+			switched(current, before, this.problem);
 		}
 	}
 

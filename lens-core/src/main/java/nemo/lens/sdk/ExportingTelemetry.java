@@ -187,23 +187,7 @@ public final class ExportingTelemetry {
 	 * @return whether everything was sent and closed in time
 	 */
 	public boolean stopTraces(Duration timeout) {
-		if (!this.running.contains(TRACES)) {
-			return true;
-		}
-		int truncated = this.openSpans.endOpenSpans();
-		if (truncated > 0) {
-			logger.log(Level.FINE, "NeMo Lens ended {0} span(s) still open as traces stopped, marked truncated",
-					truncated);
-		}
-		SdkTracerProvider traces = this.sdk.getSdkTracerProvider();
-		return stop(TRACES, timeout, (left) -> {
-			// A flush asked for while another is under way (the first span's) is handed that one's
-			// result, which does not cover the spans queued since, and the batch processor's
-			// shutdown flushes that way: wait for the flush under way, then ask for a fresh one.
-			traces.forceFlush().join(left.toNanos(), TimeUnit.NANOSECONDS);
-			traces.forceFlush().join(left.toNanos(), TimeUnit.NANOSECONDS);
-			return traces.shutdown();
-		});
+		return finish(TRACES, beginTraces(timeout), timeout, false);
 	}
 
 	/**
@@ -214,13 +198,7 @@ public final class ExportingTelemetry {
 	 * @return whether everything was sent and closed in time
 	 */
 	public boolean stopMetrics(Duration timeout) {
-		if (!this.running.contains(METRICS)) {
-			return true;
-		}
-		return stop(METRICS, timeout, (left) -> {
-			this.ledger.awaitMetricExports(left);
-			return this.sdk.getSdkMeterProvider().shutdown();
-		});
+		return finish(METRICS, beginMetrics(timeout), timeout, false);
 	}
 
 	/**
@@ -231,43 +209,20 @@ public final class ExportingTelemetry {
 	 * @return whether everything was sent and closed in time
 	 */
 	public boolean stopLogs(Duration timeout) {
-		if (!this.running.contains(LOGS)) {
-			return true;
-		}
-		return stop(LOGS, timeout, (left) -> this.sdk.getSdkLoggerProvider().shutdown());
+		return finish(LOGS, beginLogs(timeout), timeout, false);
 	}
 
 	/**
 	 * Stops every signal still running, together, within the timeout: the spans still open are ended
-	 * (marked truncated). Calls after the first return at once.
+	 * (marked truncated). What was lost is reported before it returns. Calls after the first return
+	 * at once.
 	 * @param timeout the longest time to wait
 	 * @return {@code true} when everything was flushed and shut down in time
 	 */
 	public boolean shutdown(Duration timeout) {
-		long deadline = System.nanoTime() + timeout.toNanos();
-		List<CompletableResultCode> stops = new ArrayList<>();
-		for (String signal : List.of(TRACES, METRICS, LOGS)) {
-			CompletableResultCode stopped = new CompletableResultCode();
-			Thread stopping = new Thread(() -> {
-				Duration left = Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
-				boolean done = signal.equals(TRACES) ? stopTraces(left)
-						: signal.equals(METRICS) ? stopMetrics(left) : stopLogs(left);
-				if (done) {
-					stopped.succeed();
-				}
-				else {
-					stopped.fail();
-				}
-			}, "nemo-lens-shutdown");
-			stopping.setDaemon(true);
-			if (this.running.contains(signal)) {
-				stopping.start();
-				stops.add(stopped);
-			}
-		}
-		return stops.isEmpty() || CompletableResultCode.ofAll(stops)
-			.join(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)
-			.isSuccess();
+		CompletableResultCode all = CompletableResultCode
+			.ofAll(List.of(beginTraces(timeout), beginMetrics(timeout), beginLogs(timeout)));
+		return finish("telemetry", all, timeout, true);
 	}
 
 	/**
@@ -278,21 +233,52 @@ public final class ExportingTelemetry {
 		return this.unfinished.isEmpty();
 	}
 
+	private CompletableResultCode beginTraces(Duration timeout) {
+		if (!this.running.contains(TRACES)) {
+			return CompletableResultCode.ofSuccess();
+		}
+		int truncated = this.openSpans.endOpenSpans();
+		if (truncated > 0) {
+			logger.log(Level.FINE, "NeMo Lens ended {0} span(s) still open as traces stopped, marked truncated",
+					truncated);
+		}
+		SdkTracerProvider traces = this.sdk.getSdkTracerProvider();
+		return begin(TRACES, () -> {
+			// A flush asked for while another is under way (the first span's) is handed that one's
+			// result, which does not cover the spans queued since, and the batch processor's
+			// shutdown flushes that way: wait for the flush under way, then ask for a fresh one.
+			traces.forceFlush().join(timeout.toNanos(), TimeUnit.NANOSECONDS);
+			traces.forceFlush().join(timeout.toNanos(), TimeUnit.NANOSECONDS);
+			return traces.shutdown();
+		});
+	}
+
+	private CompletableResultCode beginMetrics(Duration timeout) {
+		return begin(METRICS, () -> {
+			this.ledger.awaitMetricExports(timeout);
+			return this.sdk.getSdkMeterProvider().shutdown();
+		});
+	}
+
+	private CompletableResultCode beginLogs(Duration timeout) {
+		return begin(LOGS, () -> this.sdk.getSdkLoggerProvider().shutdown());
+	}
+
 	/**
 	 * Runs one signal's stop on a daemon thread: some parts (the periodic metric reader) block the
 	 * calling thread until their exporter answers, and a dead collector must not hold up the caller
-	 * beyond the timeout. Once the last signal has stopped, what was lost is reported, once.
+	 * beyond the timeout.
 	 */
-	private boolean stop(String signal, Duration timeout, Function<Duration, CompletableResultCode> stop) {
+	private CompletableResultCode begin(String signal, Supplier<CompletableResultCode> stop) {
 		if (!this.running.remove(signal)) {
-			return true;
+			return CompletableResultCode.ofSuccess();
 		}
-		long deadline = System.nanoTime() + timeout.toNanos();
 		CompletableResultCode result = new CompletableResultCode();
 		Thread stopping = new Thread(() -> {
 			try {
-				CompletableResultCode stopped = stop.apply(timeout);
+				CompletableResultCode stopped = stop.get();
 				stopped.whenComplete(() -> {
+					this.unfinished.remove(signal);
 					if (stopped.isSuccess()) {
 						result.succeed();
 					}
@@ -302,19 +288,26 @@ public final class ExportingTelemetry {
 				});
 			}
 			catch (RuntimeException ex) {
+				this.unfinished.remove(signal);
 				result.failExceptionally(ex);
 			}
 		}, "nemo-lens-shutdown");
 		stopping.setDaemon(true);
 		stopping.start();
-		boolean completed = result.join(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)
-			.isSuccess();
+		return result;
+	}
+
+	/**
+	 * Waits for a stop until the deadline, on the caller's thread, and says what did not finish; once
+	 * the SDK has stopped (or, at a shutdown, at any rate), what was lost is reported, once.
+	 */
+	private boolean finish(String what, CompletableResultCode stop, Duration timeout, boolean last) {
+		boolean completed = stop.join(timeout.toNanos(), TimeUnit.NANOSECONDS).isSuccess();
 		if (!completed) {
-			this.warnings.accept("NeMo Lens " + signal + " did not finish shutting down within " + timeout.toMillis()
-					+ " ms; " + signal + " not yet sent were dropped");
+			this.warnings.accept("NeMo Lens " + what + " did not finish shutting down within " + timeout.toMillis()
+					+ " ms; " + what + " not yet sent was dropped");
 		}
-		this.unfinished.remove(signal);
-		if (this.unfinished.isEmpty() && this.lossReported.compareAndSet(false, true)) {
+		if ((last || this.unfinished.isEmpty()) && this.lossReported.compareAndSet(false, true)) {
 			String loss = this.ledger.lossSummary();
 			if (loss != null) {
 				this.warnings.accept(loss);

@@ -20,6 +20,7 @@ import nemo.lens.benchmarks.span.SpanBenchmark;
 import nemo.lens.benchmarks.span.SpanHelperBenchmark;
 import nemo.lens.benchmarks.startup.StartupBenchmark;
 import nemo.lens.benchmarks.switching.SwitchBenchmark;
+import nemo.lens.benchmarks.switching.SwitchOffBenchmark;
 import org.openjdk.jmh.profile.GCProfiler;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
@@ -136,14 +137,17 @@ public final class BenchmarkMain {
 			startup = StartupBenchmark.of(directory).run(profile.startupRuns());
 		}
 		Map<String, SwitchBenchmark.Result> switches = Map.of();
+		SwitchOffBenchmark.Result switchOff = null;
 		if (parts.contains("switch")) {
 			progress("switch on a silent rank while it runs: " + profile.switchRepeats() + " switches per way");
 			switches = SwitchBenchmark.of(directory).run(profile.switchRepeats());
+			progress("switch off an exporting rank with spans under way: " + profile.switchRepeats() + " switch-offs");
+			switchOff = SwitchOffBenchmark.run(profile.switchRepeats());
 		}
 
 		progress(String.format(Locale.ROOT, "done in %.0f s", (System.nanoTime() - start) / 1e9));
 		new Report(Score.index(spanResults, "tracing"), Score.index(decisionResults, "strategy"), deviations, startup,
-				switches, recorder)
+				switches, recorder, switchOff)
 			.print(System.out, "NeMo Lens benchmarks, " + profile.describe() + "; " + Machine.describe()
 					+ "; load average before " + loadBefore + ", after " + Machine.loadAverage());
 	}

@@ -13,6 +13,7 @@ import nemo.lens.benchmarks.span.RecorderFootprint;
 import nemo.lens.benchmarks.span.Tracing;
 import nemo.lens.benchmarks.startup.StartupBenchmark;
 import nemo.lens.benchmarks.switching.SwitchBenchmark;
+import nemo.lens.benchmarks.switching.SwitchOffBenchmark;
 
 /**
  * Prints one run's figures as a single Markdown table, then, last, the {@code name=value} lines
@@ -45,6 +46,8 @@ public final class Report {
 
 	private final RecorderFootprint.Result recorder;
 
+	private final SwitchOffBenchmark.Result switchOff;
+
 	private final List<String[]> rows = new ArrayList<>();
 
 	/**
@@ -55,16 +58,18 @@ public final class Report {
 	 * @param startup start-up results by variant name
 	 * @param switches switch-on results by way of switching ({@code endpoint}, {@code control_file})
 	 * @param recorder the flight recorder's heap and dump figures, or {@code null} when not measured
+	 * @param switchOff the switch-off figures, or {@code null} when not measured
 	 */
 	public Report(Map<String, Score> spans, Map<String, Score> decisions, List<SampledDeviation.Row> deviations,
 			Map<String, StartupBenchmark.Result> startup, Map<String, SwitchBenchmark.Result> switches,
-			RecorderFootprint.Result recorder) {
+			RecorderFootprint.Result recorder, SwitchOffBenchmark.Result switchOff) {
 		this.spans = spans;
 		this.decisions = decisions;
 		this.deviations = deviations;
 		this.startup = startup;
 		this.switches = switches;
 		this.recorder = recorder;
+		this.switchOff = switchOff;
 	}
 
 	/**
@@ -85,6 +90,7 @@ public final class Report {
 		deviationRows();
 		startupRows();
 		switchRows();
+		switchOffRow();
 		targetRows();
 		out.println(heading);
 		out.println();
@@ -115,6 +121,8 @@ public final class Report {
 		out.println("switch_control_file_max_ms="
 				+ number(switchFigure("control_file", SwitchBenchmark.Result::maxMillis), 1));
 		out.println("switch_control_interval_ms=" + SwitchBenchmark.CONTROL_INTERVAL.toMillis());
+		out.println("switch_off_ms=" + number((this.switchOff != null) ? this.switchOff.medianMillis() : Double.NaN, 1));
+		out.println("switch_off_max_ms=" + number((this.switchOff != null) ? this.switchOff.maxMillis() : Double.NaN, 1));
 		out.println("span_recording_ns=" + number(median(ROOT + Tracing.LENS_RECORDING), 2));
 		out.println("span_sdk_noop_processor_ns=" + number(median(ROOT + Tracing.SDK_NOOP_PROCESSOR), 2));
 		out.println("span_recording_sdk_ratio=" + number(recordingRatio(ROOT, Tracing.SDK_NOOP_PROCESSOR), 3));
@@ -217,6 +225,19 @@ public final class Report {
 					"max " + number(result.maxMillis(), 0) + " ms; in order (the first is the JVM's first switch) "
 							+ String.join(", ", each) + " ms; goal " + result.goal().toMillis() + " ms" });
 		}
+	}
+
+	private void switchOffRow() {
+		if (this.switchOff == null) {
+			return;
+		}
+		List<String> each = this.switchOff.millis().stream().map((millis) -> number(millis, 0)).toList();
+		this.rows.add(new String[] { SwitchOffBenchmark.GROUP,
+				"plain Java rank, " + SwitchOffBenchmark.IN_FLIGHT + " spans open at the switch-off ending over "
+						+ SwitchOffBenchmark.SPREAD_MILLIS + " ms, OTLP/HTTP to 127.0.0.1",
+				number(this.switchOff.medianMillis(), 0), "ms, median of " + this.switchOff.millis().size(),
+				"max " + number(this.switchOff.maxMillis(), 0) + " ms; in order (the first is the JVM's first SDK) "
+						+ String.join(", ", each) + " ms" });
 	}
 
 	private void targetRows() {

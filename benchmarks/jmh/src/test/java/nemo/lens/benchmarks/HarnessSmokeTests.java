@@ -9,9 +9,10 @@ import java.util.List;
 import java.util.Map;
 
 import nemo.lens.benchmarks.decision.SampledDeviation;
-import nemo.lens.benchmarks.span.SpanBenchmark;
 import nemo.lens.benchmarks.span.RecorderFootprint;
+import nemo.lens.benchmarks.span.SpanBenchmark;
 import nemo.lens.benchmarks.span.Tracing;
+import nemo.lens.benchmarks.switching.SwitchOffBenchmark;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openjdk.jmh.results.RunResult;
@@ -46,7 +47,7 @@ class HarnessSmokeTests {
 
 		ByteArrayOutputStream out = new ByteArrayOutputStream();
 		new Report(spans, Map.of(), SampledDeviation.compute(new double[] { 0.1 }, new int[] { 8, 64 }), Map.of(),
-				Map.of(), null)
+				Map.of(), null, null)
 			.print(new PrintStream(out, true, StandardCharsets.UTF_8), "smoke");
 		List<String> lines = out.toString(StandardCharsets.UTF_8).lines().toList();
 		assertThat(lines).contains("| group | case | value | unit | detail |");
@@ -54,13 +55,13 @@ class HarnessSmokeTests {
 		assertThat(lines).anyMatch((line) -> line
 			.startsWith("| target | switch, endpoint POST to first span received <= 1 s (slowest / goal) | n/a |"));
 		assertThat(lines).anyMatch((line) -> line.startsWith("| target | (j) <= 1.2 x (i), no parent | n/a |"));
-		assertThat(lines.subList(lines.size() - 28, lines.size())).extracting((line) -> line.split("=")[0])
+		assertThat(lines.subList(lines.size() - 30, lines.size())).extracting((line) -> line.split("=")[0])
 			.containsExactly("span_nonexporting_ns", "span_noop_api_ns", "span_sdk_alwaysoff_ns", "span_exporting_ns",
 					"span_sdk_exporting_ns", "startup_lens_ms", "startup_plain_ms", "startup_silent_stack_ms",
 					"startup_stack_only_ms", "startup_exporting_stack_ms", "threads_silent_stack", "threads_plain",
 					"span_disabled_group_ns", "span_helper_exporting_ns", "switch_endpoint_ms", "switch_endpoint_max_ms",
 					"switch_control_file_ms", "switch_control_file_max_ms", "switch_control_interval_ms",
-					"span_recording_ns", "span_sdk_noop_processor_ns", "span_recording_sdk_ratio",
+					"switch_off_ms", "switch_off_max_ms", "span_recording_ns", "span_sdk_noop_processor_ns", "span_recording_sdk_ratio",
 					"span_recording_sdk_child_ratio", "span_recording_noop_api_ratio", "recorder_heap_bytes_per_span",
 					"recorder_heap_mib", "recorder_dump_ms", "recorder_dump_max_ms");
 	}
@@ -73,6 +74,13 @@ class HarnessSmokeTests {
 		assertThat(result.firstDumpMillis()).isPositive();
 		// 2,048 spans of OTLP JSON: far more than an empty dump's {"resourceSpans":[]}.
 		assertThat(result.dumpFileBytes()).isGreaterThan(100_000);
+	}
+
+	@Test
+	void theSwitchOffFigureWaitsForTheSpansUnderWayAndThePipelinesThreads() throws InterruptedException {
+		SwitchOffBenchmark.Result result = SwitchOffBenchmark.run(1);
+		// The spans under way end over 80 ms after the request: the figure cannot be shorter.
+		assertThat(result.millis()).singleElement().satisfies((millis) -> assertThat(millis).isGreaterThan(80));
 	}
 
 	@Test
