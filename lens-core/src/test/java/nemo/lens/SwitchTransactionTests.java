@@ -210,6 +210,24 @@ class SwitchTransactionTests {
 			.isTrue();
 	}
 
+	@Test
+	void flipsAgainstACollectorThatRefusesLeaveNoThreadOnceTheRankIsShutDown() {
+		Set<String> before = threadNames();
+		TelemetryHandle silent = rank(0, NemoLensConfig.builder().exporter("otlp"),
+				TelemetryOptions.builder()
+					.otelProperties(Map.of("otel.exporter.otlp.protocol", "http/protobuf", "otel.exporter.otlp.endpoint",
+							"http://127.0.0.1:9", "otel.metric.export.interval", "50")));
+		for (int i = 0; i < 5; i++) {
+			silent.override(ExportOverride.State.EXPORTING, Duration.ofMinutes(15), "test");
+			silent.tracer().spanBuilder("refused").startSpan().end();
+			silent.meter().counterBuilder("refused").build().add(1);
+			silent.override(ExportOverride.State.SILENT, Duration.ofMinutes(15), "test");
+		}
+		silent.shutdown();
+		assertThat(Await.until(() -> lensAndSdkThreads(before).isEmpty())).as("left: %s", lensAndSdkThreads(before))
+			.isTrue();
+	}
+
 	private static List<String> lensAndSdkThreads(Set<String> before) {
 		return Thread.getAllStackTraces()
 			.keySet()
@@ -218,7 +236,8 @@ class SwitchTransactionTests {
 			.map(Thread::getName)
 			.filter((name) -> !before.contains(name))
 			.filter((name) -> name.startsWith("nemo-lens") || name.startsWith("BatchSpanProcessor")
-					|| name.startsWith("PeriodicMetricReader") || name.startsWith("BatchLogRecordProcessor"))
+					|| name.startsWith("PeriodicMetricReader") || name.startsWith("BatchLogRecordProcessor")
+					|| name.startsWith("okhttp-dispatch"))
 			.sorted()
 			.collect(Collectors.toList());
 	}

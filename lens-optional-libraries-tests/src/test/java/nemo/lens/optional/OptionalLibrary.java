@@ -47,6 +47,14 @@ enum OptionalLibrary {
 			"org.springframework.boot:spring-boot-micrometer-tracing-opentelemetry"),
 			List.of("org.springframework.boot.opentelemetry.autoconfigure.OpenTelemetrySdkAutoConfiguration"), Set.of()),
 
+	/**
+	 * Spring MVC and the servlet API: a read-only {@code lens} endpoint answers a refused write with
+	 * what to set, in servlet applications only (no bean here, where the context is not a web one).
+	 */
+	SPRING_WEBMVC(List.of("org.springframework:spring-webmvc", "jakarta.servlet:jakarta.servlet-api"),
+			List.of("org.springframework.web.servlet.HandlerExceptionResolver", "jakarta.servlet.http.HttpServletRequest"),
+			Set.of()),
+
 	/** Jackson's annotations, which only mark the endpoint's response. */
 	JACKSON_ANNOTATIONS(List.of("com.fasterxml.jackson.core:jackson-annotations"),
 			List.of("com.fasterxml.jackson.annotation.JsonInclude"), Set.of());

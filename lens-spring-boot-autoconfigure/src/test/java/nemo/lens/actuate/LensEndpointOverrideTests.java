@@ -68,6 +68,29 @@ class LensEndpointOverrideTests {
 	}
 
 	@Test
+	void aSwitchThatCannotBeBuiltIsRefusedNamingItsCauseAndChangesNothing(@TempDir Path folder) throws IOException {
+		Path certificate = Files.writeString(folder.resolve("ca.pem"), "not a certificate yet");
+		// Read by the SDK's autoconfiguration as it builds the OTLP exporter at the switch.
+		System.setProperty("otel.exporter.otlp.certificate", certificate.toString());
+		try {
+			this.silentRank.withPropertyValues("nemo.lens.exporter=otlp").run((context) -> {
+				LensEndpoint endpoint = context.getBean(LensEndpoint.class);
+				Files.delete(certificate);
+				assertThatExceptionOfType(InvalidEndpointRequestException.class)
+					.isThrownBy(() -> endpoint.write(null, "exporting", "PT10M", null))
+					.withMessageContaining("could not switch this rank")
+					.withMessageContaining("nothing changed");
+				LensDescriptor lens = endpoint.lens();
+				assertThat(lens.exporting()).isFalse();
+				assertThat(lens.override()).as("no override stored").isNull();
+			});
+		}
+		finally {
+			System.clearProperty("otel.exporter.otlp.certificate");
+		}
+	}
+
+	@Test
 	void everyDoorThatCanSwitchFollowsAndTheMicrometerRegistryStartsPublishing() {
 		this.silentRank.run((context) -> {
 			TelemetryDoors doors = context.getBean(TelemetryDoors.class);
