@@ -1,6 +1,7 @@
 package nemo.lens;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.EnumSet;
@@ -167,8 +168,11 @@ final class LivePipeline {
 					throw ex;
 				}
 				if (this.shutDown) {
-					// The rank was shut down while this SDK was built: it never serves.
-					this.drain.shutdown(List.of(built), this.config.shutdownTimeout());
+					// The rank was shut down while this SDK was built: it never serves, nor do the
+					// pipelines taken back from their drain.
+					List<ExportingTelemetry> orphaned = new ArrayList<>(reclaimed.values());
+					orphaned.add(built);
+					this.drain.shutdown(orphaned, this.config.shutdownTimeout());
 					return;
 				}
 			}

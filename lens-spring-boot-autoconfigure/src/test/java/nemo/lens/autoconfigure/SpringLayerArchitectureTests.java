@@ -49,6 +49,29 @@ class SpringLayerArchitectureTests {
 			.map(JavaClass::getSimpleName)).hasSizeLessThanOrEqualTo(4);
 	}
 
+	@Test
+	void classesFormNoImportLoopEvenWithinAPackage() {
+		slices().assignedFrom(new SpringClasses()).should().beFreeOfCycles().check(MAIN_CLASSES);
+	}
+
+	/** One slice per top-level class, its nested classes with it. */
+	private static final class SpringClasses implements SliceAssignment {
+
+		@Override
+		public SliceIdentifier getIdentifierOf(JavaClass javaClass) {
+			String name = javaClass.getName();
+			int nested = name.indexOf('$');
+			return (name.startsWith("nemo.lens.autoconfigure") || name.startsWith("nemo.lens.actuate"))
+					? SliceIdentifier.of((nested < 0) ? name : name.substring(0, nested)) : SliceIdentifier.ignore();
+		}
+
+		@Override
+		public String getDescription() {
+			return "classes of the Spring layer";
+		}
+
+	}
+
 	/** One slice per package, the root included. */
 	private static final class SpringPackages implements SliceAssignment {
 

@@ -1,5 +1,6 @@
 package nemo.lens.autoconfigure.binding;
 
+import java.lang.annotation.Annotation;
 import java.util.List;
 
 import org.springframework.boot.autoconfigure.condition.ConditionMessage;
@@ -16,13 +17,17 @@ import org.springframework.core.type.AnnotatedTypeMetadata;
  */
 final class OnLensSwitchCondition extends SpringBootCondition {
 
+	/**
+	 * The annotation, by name: it names this condition, and naming it back by class would make the
+	 * two classes import each other.
+	 */
+	private static final String ANNOTATION = "nemo.lens.autoconfigure.binding.ConditionalOnLensSwitch";
+
 	@Override
 	public ConditionOutcome getMatchOutcome(ConditionContext context, AnnotatedTypeMetadata metadata) {
-		List<MergedAnnotation<ConditionalOnLensSwitch>> switches = metadata.getAnnotations()
-			.stream(ConditionalOnLensSwitch.class)
-			.toList();
-		ConditionMessage.Builder message = ConditionMessage.forCondition(ConditionalOnLensSwitch.class);
-		for (MergedAnnotation<ConditionalOnLensSwitch> lensSwitch : switches) {
+		List<MergedAnnotation<Annotation>> switches = metadata.getAnnotations().stream(ANNOTATION).toList();
+		ConditionMessage.Builder message = ConditionMessage.forCondition("@ConditionalOnLensSwitch");
+		for (MergedAnnotation<Annotation> lensSwitch : switches) {
 			String name = lensSwitch.getString("value");
 			boolean ifMissing = lensSwitch.getBoolean("matchIfMissing");
 			if (!LensSwitches.isOn(context.getEnvironment(), name, ifMissing)) {

@@ -6,6 +6,7 @@ import java.util.List;
 import nemo.lens.Signal;
 import nemo.lens.autoconfigure.door.DoorDeclaration;
 import nemo.lens.autoconfigure.door.DoorDeclarations;
+import nemo.lens.autoconfigure.door.DoorsAtStart;
 import nemo.lens.autoconfigure.door.TelemetryDoors;
 
 import org.springframework.beans.factory.ListableBeanFactory;
@@ -16,7 +17,7 @@ import org.springframework.util.ClassUtils;
  * the rank's doors are made, whether this door's auto-configuration ran or not, and only where
  * Boot's SDK is on the class path.
  */
-final class BootOpenTelemetryDoor implements DoorDeclarations {
+final class BootOpenTelemetryDoor implements DoorDeclarations, DoorsAtStart {
 
 	/** The door's name. */
 	static final String NAME = "boot.opentelemetry";

@@ -2,7 +2,6 @@ package nemo.lens.autoconfigure.door;
 
 import java.util.List;
 
-import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.core.io.support.SpringFactoriesLoader;
 
 /**
@@ -20,17 +19,6 @@ public interface DoorDeclarations {
 	 * @return the declarations
 	 */
 	List<DoorDeclaration> doors();
-
-	/**
-	 * Records the integration's doors that exist before any of its beans runs, once the rank's doors
-	 * are made (such as a door whose integration may not run at all, and which is then reported as
-	 * configured by the user). Nothing, by default: most doors are recorded as they are met.
-	 * @param doors the rank's doors
-	 * @param beanFactory the application's bean definitions
-	 * @param classLoader the application's class loader
-	 */
-	default void recordAtStart(TelemetryDoors doors, ListableBeanFactory beanFactory, ClassLoader classLoader) {
-	}
 
 	/**
 	 * Every integration's declarations on a class loader.

@@ -34,7 +34,11 @@ public final class LensDoorsAutoConfiguration {
 		ClassLoader classLoader = resourceLoader.getClassLoader();
 		List<DoorDeclarations> declared = DoorDeclarations.load(classLoader);
 		TelemetryDoors doors = new TelemetryDoors(handle, DoorGates.of(declared, properties.getGate()));
-		declared.forEach((declarations) -> declarations.recordAtStart(doors, beanFactory, classLoader));
+		for (DoorDeclarations declarations : declared) {
+			if (declarations instanceof DoorsAtStart atStart) {
+				atStart.recordAtStart(doors, beanFactory, classLoader);
+			}
+		}
 		return doors;
 	}
 
