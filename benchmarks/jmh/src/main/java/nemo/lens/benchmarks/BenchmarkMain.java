@@ -83,6 +83,7 @@ public final class BenchmarkMain {
 		Set<String> parts = new LinkedHashSet<>(ALL_PARTS);
 		int startupRuns = -1;
 		List<Integer> fleetSizes = null;
+		List<Integer> fleetSpringSizes = null;
 		Duration fleetWindow = null;
 		int fleetSwitches = -1;
 		for (int i = 0; i < args.length; i++) {
@@ -93,12 +94,13 @@ public final class BenchmarkMain {
 				case "--log" -> log = Path.of(args[++i]);
 				case "--startup-runs" -> startupRuns = Integer.parseInt(args[++i]);
 				case "--only" -> parts = new LinkedHashSet<>(List.of(args[++i].split(",")));
-				case "--fleet-sizes" -> fleetSizes = Arrays.stream(args[++i].split(",")).map(Integer::valueOf).toList();
+				case "--fleet-sizes" -> fleetSizes = sizes(args[++i]);
+				case "--fleet-spring-sizes" -> fleetSpringSizes = sizes(args[++i]);
 				case "--fleet-window" -> fleetWindow = Duration.ofSeconds(Long.parseLong(args[++i]));
 				case "--fleet-switches" -> fleetSwitches = Integer.parseInt(args[++i]);
 				default -> throw new IllegalArgumentException("Unknown argument: " + args[i]
 						+ " (use --quick, --full, --benchmarks-dir DIR, --log FILE, --only span,decision,sampled,startup,switch,fleet,"
-						+ " --startup-runs N, --fleet-sizes 8,16,32,64, --fleet-window SECONDS, --fleet-switches N)");
+						+ " --startup-runs N, --fleet-sizes 8,16,32,64, --fleet-spring-sizes 8,16 (or none), --fleet-window SECONDS, --fleet-switches N)");
 			}
 		}
 		if (log == null) {
@@ -160,10 +162,12 @@ public final class BenchmarkMain {
 		Map<String, String> fleet = Map.of();
 		if (parts.contains("fleet")) {
 			List<Integer> sizes = (fleetSizes != null) ? fleetSizes : profile.fleetSizes();
-			progress("fleet: " + sizes + " plain Java ranks under mpirun (about 5 minutes per size)");
+			List<Integer> springSizes = (fleetSpringSizes != null) ? fleetSpringSizes : profile.fleetSpringSizes();
+			progress("fleet: " + sizes + " plain Java ranks and " + springSizes
+					+ " Spring Boot ranks under mpirun (about 5 minutes per size)");
 			fleet = FleetBenchmark.of(directory, (fleetWindow != null) ? fleetWindow : profile.fleetWindow(),
 					(fleetSwitches > 0) ? fleetSwitches : profile.fleetSwitches())
-				.run(sizes);
+				.run(sizes, springSizes);
 		}
 
 		progress(String.format(Locale.ROOT, "done in %.0f s", (System.nanoTime() - start) / 1e9));
@@ -181,6 +185,11 @@ public final class BenchmarkMain {
 			.jvmArgsAppend(FORK_JVM_ARGS.toArray(String[]::new))
 			.shouldFailOnError(true)
 			.output(log.toString());
+	}
+
+	/** A comma-separated list of N; {@code none} for no round. */
+	private static List<Integer> sizes(String list) {
+		return list.equals("none") ? List.of() : Arrays.stream(list.split(",")).map(Integer::valueOf).toList();
 	}
 
 	private static void createParent(Path file) {

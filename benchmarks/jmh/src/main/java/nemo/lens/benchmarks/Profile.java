@@ -60,6 +60,11 @@ public record Profile(String name, int forks, int warmupIterations, int warmupSe
 		return quick() ? List.of(8, 16) : List.of(8, 16, 32, 64);
 	}
 
+	/** The fleet's N of Spring Boot ranks: 8 quick, 8 and 16 full. */
+	public List<Integer> fleetSpringSizes() {
+		return quick() ? List.of(8) : List.of(8, 16);
+	}
+
 	/** How long the fleet counts each strategy's collector load. */
 	public Duration fleetWindow() {
 		return Duration.ofSeconds(quick() ? 10 : 20);

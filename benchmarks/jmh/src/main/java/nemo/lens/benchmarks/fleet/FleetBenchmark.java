@@ -1,8 +1,6 @@
 package nemo.lens.benchmarks.fleet;
 
-import java.io.File;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -38,16 +36,6 @@ import nemo.lens.benchmarks.fleet.FleetJob.RankLine;
  */
 public final class FleetBenchmark {
 
-	/**
-	 * The rank JVM as a user packing dozens of ranks onto a node sizes it: a small heap with the
-	 * serial collector (no GC threads per core), C1 only with one compiler thread (a rank's hot
-	 * loop is tiny; C2's threads and code cache would be paid N times), small thread stacks and no
-	 * perf-data file per process.
-	 */
-	public static final List<String> RANK_JVM_OPTIONS = List.of("-Xms16m", "-Xmx48m", "-Xss256k", "-XX:+UseSerialGC",
-			"-XX:TieredStopAtLevel=1", "-XX:CICompilerCount=1", "-XX:ReservedCodeCacheSize=16m",
-			"-XX:MaxMetaspaceSize=64m", "-XX:-UsePerfData");
-
 	/** Ranks per node: {@code LOCAL_RANK} is the rank modulo this. */
 	public static final int RANKS_PER_NODE = 8;
 
@@ -69,7 +57,7 @@ public final class FleetBenchmark {
 			"export-strategy=first_rank_per_node", "sampled", "export-strategy=sampled\nexport-sample-rate=0.1",
 			"all_ranks", "export-strategy=all_ranks");
 
-	private final Path rankClasspath;
+	private final Path benchmarks;
 
 	private final Path work;
 
@@ -79,40 +67,22 @@ public final class FleetBenchmark {
 
 	private final Map<String, String> figures = new LinkedHashMap<>();
 
-	private FleetBenchmark(Path rankClasspath, Path work, Duration window, int switches) {
-		this.rankClasspath = rankClasspath;
+	private FleetBenchmark(Path benchmarks, Path work, Duration window, int switches) {
+		this.benchmarks = benchmarks;
 		this.work = work;
 		this.window = window;
 		this.switches = switches;
 	}
 
 	/**
-	 * The benchmark over the benchmarks folder, whose {@code fleet-rank} module must be compiled.
+	 * The benchmark over the benchmarks folder, whose fleet modules must be compiled.
 	 * @param benchmarks the {@code benchmarks} folder
 	 * @param window how long each strategy's collector load is counted
 	 * @param switches how many job-wide switches on (and back off) are timed per N
 	 * @return the benchmark
 	 */
 	public static FleetBenchmark of(Path benchmarks, Duration window, int switches) {
-		return new FleetBenchmark(benchmarks.resolve("fleet-rank/target"), benchmarks.resolve("target/fleet"), window,
-				switches);
-	}
-
-	/** The command of one rank: {@code java}, the rank JVM options, the class path, the mode. */
-	public List<String> rankCommand(String mode) {
-		String classpath;
-		try {
-			classpath = this.rankClasspath.resolve("classes") + File.pathSeparator
-					+ Files.readString(this.rankClasspath.resolve("classpath.txt")).trim();
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException("The fleet rank is not built (" + this.rankClasspath + ")", ex);
-		}
-		List<String> command = new ArrayList<>();
-		command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-		command.addAll(RANK_JVM_OPTIONS);
-		command.addAll(List.of("-cp", classpath, "nemo.lens.benchmarks.fleet.rank.FleetRank", mode));
-		return command;
+		return new FleetBenchmark(benchmarks, benchmarks.resolve("target/fleet"), window, switches);
 	}
 
 	/**
@@ -141,52 +111,68 @@ public final class FleetBenchmark {
 
 	/**
 	 * Runs every N and returns the figures, {@code fleet_*} names in print order.
-	 * @param sizes the N of each round
+	 * @param sizes the N of each round of plain Java ranks
+	 * @param springSizes the N of each round of Spring Boot ranks; may be empty
 	 */
-	public Map<String, String> run(List<Integer> sizes) throws IOException, InterruptedException {
+	public Map<String, String> run(List<Integer> sizes, List<Integer> springSizes)
+			throws IOException, InterruptedException {
 		Files.createDirectories(this.work);
 		Map<Integer, Double> singleRankBytes = new TreeMap<>();
 		Map<Integer, Double> singleRankRequests = new TreeMap<>();
-		int largest = sizes.stream().mapToInt(Integer::intValue).max().orElseThrow();
-		int smallest = sizes.stream().mapToInt(Integer::intValue).min().orElseThrow();
 		for (int n : sizes) {
-			progress("N=" + n + ": switchable Lens job");
-			Map<String, Double> load = switchable(n);
+			Map<String, Double> load = measure(RankKind.PLAIN, n);
 			singleRankBytes.put(n, load.get("bytes"));
 			singleRankRequests.put(n, load.get("requests"));
-			progress("N=" + n + ": silent Lens job without a control file");
-			Map<String, Double> silent = quiet(n, "lens", "silent");
-			progress("N=" + n + ": the same program on the no-op API");
-			Map<String, Double> noop = quiet(n, "noop", "noop");
-			String p = "fleet_n" + n + "_";
-			put(p + "silent_cpu_ms", silent.get("cpu60"), 0);
-			put(p + "noop_cpu_ms", noop.get("cpu60"), 0);
-			put(p + "silent_cpu_ratio", silent.get("cpu60") / noop.get("cpu60"), 3);
-			put(p + "silent_rss_mib", silent.get("rss") / 1024, 1);
-			put(p + "noop_rss_mib", noop.get("rss") / 1024, 1);
-			put(p + "silent_rss_ratio", silent.get("rss") / noop.get("rss"), 3);
-			put(p + "silent_threads", silent.get("threads"), 0);
-			put(p + "noop_threads", noop.get("threads"), 0);
-			put(p + "storm_cpu_ms", this.stormCpu, 0);
-			put(p + "storm_nocontrol_cpu_ms", silent.get("cpu30"), 0);
-			put(p + "storm_cpu_ratio", this.stormCpu / silent.get("cpu30"), 3);
-			put(p + "switchable_silent_cpu_ratio", this.switchableCpu60 / noop.get("cpu60"), 3);
-			if (n == largest) {
-				put("fleet_silent_cpu_ratio", silent.get("cpu60") / noop.get("cpu60"), 3);
-				put("fleet_silent_rss_ratio", silent.get("rss") / noop.get("rss"), 3);
-				put("fleet_silent_threads", silent.get("threads"), 0);
-				put("fleet_noop_threads", noop.get("threads"), 0);
-				put("fleet_storm_cpu_ratio", this.stormCpu / silent.get("cpu30"), 3);
-			}
+		}
+		for (int n : springSizes) {
+			measure(RankKind.SPRING, n);
 		}
 		// Headline figures: at the largest N, growth from the smallest.
+		int largest = max(sizes);
+		int smallest = sizes.stream().mapToInt(Integer::intValue).min().orElseThrow();
 		put("fleet_single_rank_growth", singleRankBytes.get(largest) / singleRankBytes.get(smallest), 3);
 		put("fleet_single_rank_request_growth", singleRankRequests.get(largest) / singleRankRequests.get(smallest), 3);
-		for (String name : List.of("switch_on_p50_s", "switch_on_p99_s", "switch_on_max_s", "switch_off_max_s",
-				"switch_on_cpu_ms", "stat_per_s", "poll_spread_ms", "poll_peak_per_10ms")) {
-			this.figures.put("fleet_" + name, this.figures.getOrDefault("fleet_n" + largest + "_" + name, "n/a"));
+		headline(RankKind.PLAIN, largest, "fleet_");
+		if (!springSizes.isEmpty()) {
+			headline(RankKind.SPRING, max(springSizes), "fleet_spring_");
 		}
 		return this.figures;
+	}
+
+	private void headline(RankKind kind, int n, String prefix) {
+		for (String name : List.of("silent_cpu_ratio", "silent_rss_ratio", "silent_threads", "noop_threads",
+				"storm_cpu_ratio", "switch_on_p50_s", "switch_on_p99_s", "switch_on_max_s", "switch_off_max_s",
+				"switch_on_cpu_ms", "stat_per_s", "poll_spread_ms", "poll_peak_per_10ms")) {
+			this.figures.put(prefix + name, this.figures.getOrDefault(kind.prefix(n) + name, "n/a"));
+		}
+	}
+
+	private static int max(List<Integer> sizes) {
+		return sizes.stream().mapToInt(Integer::intValue).max().orElseThrow();
+	}
+
+	/** The three jobs of one N and their figures; the single_rank load of the first, for the growth. */
+	private Map<String, Double> measure(RankKind kind, int n) throws IOException, InterruptedException {
+		String p = kind.prefix(n);
+		progress(p + ": switchable Lens job");
+		Map<String, Double> load = switchable(kind, n);
+		progress(p + ": silent Lens job without a control file");
+		Map<String, Double> silent = quiet(kind, n, true, "silent");
+		progress(p + ": the same program without Lens");
+		Map<String, Double> noop = quiet(kind, n, false, "noop");
+		put(p + "silent_cpu_ms", silent.get("cpu60"), 0);
+		put(p + "noop_cpu_ms", noop.get("cpu60"), 0);
+		put(p + "silent_cpu_ratio", silent.get("cpu60") / noop.get("cpu60"), 3);
+		put(p + "silent_rss_mib", silent.get("rss") / 1024, 1);
+		put(p + "noop_rss_mib", noop.get("rss") / 1024, 1);
+		put(p + "silent_rss_ratio", silent.get("rss") / noop.get("rss"), 3);
+		put(p + "silent_threads", silent.get("threads"), 0);
+		put(p + "noop_threads", noop.get("threads"), 0);
+		put(p + "storm_cpu_ms", this.stormCpu, 0);
+		put(p + "storm_nocontrol_cpu_ms", silent.get("cpu30"), 0);
+		put(p + "storm_cpu_ratio", this.stormCpu / silent.get("cpu30"), 3);
+		put(p + "switchable_silent_cpu_ratio", this.switchableCpu60 / noop.get("cpu60"), 3);
+		return load;
 	}
 
 	private double stormCpu;
@@ -194,15 +180,15 @@ public final class FleetBenchmark {
 	private double switchableCpu60;
 
 	/** The switchable job: storm and poll trace, then each strategy's load and the switches. */
-	private Map<String, Double> switchable(int n) throws IOException, InterruptedException {
-		String p = "fleet_n" + n + "_";
-		ControlFile control = new ControlFile(this.work.resolve("control-" + n + ".properties"));
+	private Map<String, Double> switchable(RankKind kind, int n) throws IOException, InterruptedException {
+		String p = kind.prefix(n);
+		ControlFile control = new ControlFile(this.work.resolve(p + "control.properties"));
 		control.remove();
 		Map<String, Double> singleRank;
 		try (FleetReceiver receiver = FleetReceiver.start();
-				FleetJob job = FleetJob.start(n, RANKS_PER_NODE, rankCommand("lens"),
-						lensEnvironment(receiver, control.path(), "fleet-switchable-" + n),
-						this.work.resolve("switchable-" + n + ".log"))) {
+				FleetJob job = FleetJob.start(n, RANKS_PER_NODE,
+						kind.command(this.benchmarks, true, receiver.endpoint()),
+						lensEnvironment(receiver, control.path(), p + "switchable"), this.work.resolve(p + "switchable.log"))) {
 			Map<Integer, RankLine> ready = job.awaitReady(READY_TIMEOUT);
 			double readySeconds = seconds(System.nanoTime() - job.startNanos());
 			put(p + "ready_s", readySeconds, 1);
@@ -218,7 +204,7 @@ public final class FleetBenchmark {
 			put(p + "switchable_threads", median(at60.values().stream().map((s) -> (double) s.threads()).toList()), 0);
 
 			PollTrace trace = PollTrace.of(silentPids, control.path(), INTERVAL, Duration.ofSeconds(5),
-					this.work.resolve("strace-" + n + ".txt"));
+					this.work.resolve(p + "strace.txt"));
 			if (trace != null) {
 				put(p + "stat_per_s", trace.statCalls() / trace.seconds() * n / trace.ranksTraced(), 1);
 				put(p + "poll_spread_ms", trace.spreadMillis(), 0);
@@ -226,14 +212,15 @@ public final class FleetBenchmark {
 			}
 
 			singleRank = load(receiver, p + "single_rank");
-			for (String strategy : List.of("first_rank_per_node", "sampled")) {
+			// The strategies' collector load is the plain ranks' figure; Spring ranks are timed only.
+			for (String strategy : (kind == RankKind.PLAIN) ? List.of("first_rank_per_node", "sampled") : List.<String>of()) {
 				control.write(STRATEGIES.get(strategy));
 				Thread.sleep(INTERVAL.plusSeconds(2).toMillis());
 				load(receiver, p + strategy);
 			}
 			control.remove();
 			Thread.sleep(INTERVAL.plusSeconds(2).toMillis());
-			switches(n, job, receiver, control, ready, silent);
+			switches(p, job, receiver, control, ready, silent);
 		}
 		return singleRank;
 	}
@@ -245,16 +232,15 @@ public final class FleetBenchmark {
 	 * switch less what it spends in as long without one. Switch {@code k} first waits {@code k/n}
 	 * of the interval, so that the writes sample the ranks' poll phases evenly.
 	 */
-	private void switches(int n, FleetJob job, FleetReceiver receiver, ControlFile control, Map<Integer, RankLine> ready,
-			List<Integer> silent) throws InterruptedException {
-		String p = "fleet_n" + n + "_";
+	private void switches(String p, FleetJob job, FleetReceiver receiver, ControlFile control,
+			Map<Integer, RankLine> ready, List<Integer> silent) throws InterruptedException {
 		List<Double> on = new ArrayList<>();
 		List<Double> off = new ArrayList<>();
 		List<Double> cpu = new ArrayList<>();
 		int incomplete = 0;
 		long lateSpans = 0;
 		for (int k = 0; k < this.switches; k++) {
-			progress("N=" + n + ": switch " + (k + 1) + " of " + this.switches);
+			progress(p + ": switch " + (k + 1) + " of " + this.switches);
 			Map<Long, ProcessSample> base = samples(ready.values().stream().map(RankLine::pid).toList());
 			long baseAt = System.nanoTime();
 			Thread.sleep(2000 + INTERVAL.toMillis() * k / this.switches);
@@ -344,10 +330,11 @@ public final class FleetBenchmark {
 	}
 
 	/** A job that is never switched: its ranks' CPU at 30 s and 60 s, resident memory and threads at 60 s. */
-	private Map<String, Double> quiet(int n, String mode, String name) throws InterruptedException {
+	private Map<String, Double> quiet(RankKind kind, int n, boolean lens, String name) throws InterruptedException {
+		String p = kind.prefix(n);
 		try (FleetReceiver receiver = FleetReceiver.start();
-				FleetJob job = FleetJob.start(n, RANKS_PER_NODE, rankCommand(mode),
-						lensEnvironment(receiver, null, "fleet-" + name + "-" + n), this.work.resolve(name + "-" + n + ".log"))) {
+				FleetJob job = FleetJob.start(n, RANKS_PER_NODE, kind.command(this.benchmarks, lens, receiver.endpoint()),
+						lensEnvironment(receiver, null, p + name), this.work.resolve(p + name + ".log"))) {
 			Map<Integer, RankLine> ready = job.awaitReady(READY_TIMEOUT);
 			List<Long> silentPids = ready.values().stream().filter((line) -> !line.exporting()).map(RankLine::pid).toList();
 			Map<Long, ProcessSample> at30 = sampleAt(job, STORM_AT, silentPids);

@@ -42,7 +42,7 @@ class FleetSixteenRanksTests {
 	void sixteenRanksDecideAndOneControlFileWriteSwitchesThemAllOnAndBack() throws InterruptedException {
 		assumeTrue(FleetJob.mpirunAvailable(),
 				"Skipped: Open MPI's mpirun is not installed here (sudo bash .ci/launchers/setup installs it)");
-		FleetBenchmark fleet = FleetBenchmark.of(Path.of(System.getProperty("benchmarks.dir", "..")), Duration.ZERO, 0);
+		Path benchmarks = Path.of(System.getProperty("benchmarks.dir", ".."));
 		ControlFile control = new ControlFile(this.temp.resolve("control.properties"));
 		List<Integer> others = IntStream.range(0, RANKS).filter((rank) -> !FIRST_OF_NODE.contains(rank)).boxed().toList();
 		try (FleetReceiver receiver = FleetReceiver.start()) {
@@ -50,7 +50,7 @@ class FleetSixteenRanksTests {
 			env.put("NEMO_LENS_EXPORT_STRATEGY", "first_rank_per_node");
 			// Short batches, so that spans reach the receiver within a fraction of a second.
 			env.put("OTEL_BSP_SCHEDULE_DELAY", "200");
-			try (FleetJob job = FleetJob.start(RANKS, FleetBenchmark.RANKS_PER_NODE, fleet.rankCommand("lens"), env,
+			try (FleetJob job = FleetJob.start(RANKS, FleetBenchmark.RANKS_PER_NODE, RankKind.PLAIN.command(benchmarks, true, receiver.endpoint()), env,
 					Path.of("target/fleet-test/mpirun.log"))) {
 				Map<Integer, RankLine> ready = job.awaitReady(READY_TIMEOUT);
 				assertThat(ready.keySet()).as("ranks that said they are ready").hasSize(RANKS);
