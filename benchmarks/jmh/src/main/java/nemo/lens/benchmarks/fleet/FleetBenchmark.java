@@ -237,6 +237,9 @@ public final class FleetBenchmark {
 		List<Double> on = new ArrayList<>();
 		List<Double> off = new ArrayList<>();
 		List<Double> cpu = new ArrayList<>();
+		// Per switch, in order: the first one of a rank's life differs from the next (see docs/scale.md).
+		List<String> maxBySwitch = new ArrayList<>();
+		List<String> cpuBySwitch = new ArrayList<>();
 		int incomplete = 0;
 		long lateSpans = 0;
 		for (int k = 0; k < this.switches; k++) {
@@ -254,20 +257,26 @@ public final class FleetBenchmark {
 			if (!all) {
 				incomplete++;
 			}
+			List<Double> thisOn = new ArrayList<>();
 			for (int rank : ready.keySet()) {
 				long arrival = receiver.firstSpanArrivalAfter(rank, written);
 				if (arrival >= 0) {
-					on.add(seconds(arrival - written));
+					thisOn.add(seconds(arrival - written));
 				}
 			}
+			on.addAll(thisOn);
+			maxBySwitch.add(format(percentile(thisOn, 100), 2));
+			List<Double> thisCpu = new ArrayList<>();
 			for (int rank : silent) {
 				long pid = ready.get(rank).pid();
 				if (base.get(pid) == null || before.get(pid) == null || after.get(pid) == null) {
 					continue;
 				}
 				double idleRate = (double) (before.get(pid).cpuMillis() - base.get(pid).cpuMillis()) / (beforeAt - baseAt);
-				cpu.add(Math.max(0, after.get(pid).cpuMillis() - before.get(pid).cpuMillis() - idleRate * (afterAt - beforeAt)));
+				thisCpu.add(Math.max(0, after.get(pid).cpuMillis() - before.get(pid).cpuMillis() - idleRate * (afterAt - beforeAt)));
 			}
+			cpu.addAll(thisCpu);
+			cpuBySwitch.add(format(median(thisCpu), 0));
 			if (k == 0) {
 				load(receiver, p + "all_ranks");
 			}
@@ -294,6 +303,8 @@ public final class FleetBenchmark {
 		put(p + "switch_on_max_s", percentile(on, 100), 2);
 		put(p + "switch_off_max_s", percentile(off, 100), 2);
 		put(p + "switch_on_cpu_ms", median(cpu), 0);
+		this.figures.put(p + "switch_on_max_by_switch_s", String.join(",", maxBySwitch));
+		this.figures.put(p + "switch_on_cpu_by_switch_ms", String.join(",", cpuBySwitch));
 		put(p + "switch_incomplete", incomplete, 0);
 		put(p + "spans_started_after_off", lateSpans, 0);
 	}
@@ -383,7 +394,11 @@ public final class FleetBenchmark {
 	}
 
 	private void put(String name, double value, int decimals) {
-		this.figures.put(name, Double.isNaN(value) ? "n/a" : String.format(Locale.ROOT, "%." + decimals + "f", value));
+		this.figures.put(name, format(value, decimals));
+	}
+
+	private static String format(double value, int decimals) {
+		return Double.isNaN(value) ? "n/a" : String.format(Locale.ROOT, "%." + decimals + "f", value);
 	}
 
 	private static void progress(String message) {
