@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -14,6 +16,7 @@ import java.util.Set;
 
 import nemo.lens.benchmarks.decision.DecisionBenchmark;
 import nemo.lens.benchmarks.decision.SampledDeviation;
+import nemo.lens.benchmarks.fleet.FleetBenchmark;
 import nemo.lens.benchmarks.span.NoInstrumentationBenchmark;
 import nemo.lens.benchmarks.span.RecorderFootprint;
 import nemo.lens.benchmarks.span.SpanBenchmark;
@@ -46,6 +49,12 @@ public final class BenchmarkMain {
 
 	static final List<String> ALL_PARTS = List.of("span", "decision", "sampled", "startup", "switch");
 
+	/**
+	 * Parts run only when named in {@code --only}: the fleet needs {@code mpirun} and takes about
+	 * half an hour at its default sizes.
+	 */
+	static final List<String> NAMED_PARTS = List.of("fleet");
+
 	static final double[] SAMPLE_RATES = { 0.01, 0.1, 0.5 };
 
 	static final int[] WORLD_SIZES = { 8, 64, 512, 4_096, 32_768, 262_144, 1_000_000 };
@@ -68,12 +77,16 @@ public final class BenchmarkMain {
 	 * @throws RunnerException when JMH fails
 	 * @throws InterruptedException when interrupted while a switch is measured
 	 */
-	public static void main(String[] args) throws RunnerException, InterruptedException {
+	public static void main(String[] args) throws RunnerException, InterruptedException, IOException {
 		Profile profile = Profile.FULL;
 		Path directory = Path.of("benchmarks");
 		Path log = null;
 		Set<String> parts = new LinkedHashSet<>(ALL_PARTS);
 		int startupRuns = -1;
+		List<Integer> fleetSizes = null;
+		List<Integer> fleetSpringSizes = null;
+		Duration fleetWindow = null;
+		int fleetSwitches = -1;
 		for (int i = 0; i < args.length; i++) {
 			switch (args[i]) {
 				case "--quick" -> profile = Profile.QUICK;
@@ -82,8 +95,13 @@ public final class BenchmarkMain {
 				case "--log" -> log = Path.of(args[++i]);
 				case "--startup-runs" -> startupRuns = Integer.parseInt(args[++i]);
 				case "--only" -> parts = new LinkedHashSet<>(List.of(args[++i].split(",")));
+				case "--fleet-sizes" -> fleetSizes = sizes(args[++i]);
+				case "--fleet-spring-sizes" -> fleetSpringSizes = sizes(args[++i]);
+				case "--fleet-window" -> fleetWindow = Duration.ofSeconds(Long.parseLong(args[++i]));
+				case "--fleet-switches" -> fleetSwitches = Integer.parseInt(args[++i]);
 				default -> throw new IllegalArgumentException("Unknown argument: " + args[i]
-						+ " (use --quick, --full, --benchmarks-dir DIR, --log FILE, --only span,decision,sampled,startup,switch, --startup-runs N)");
+						+ " (use --quick, --full, --benchmarks-dir DIR, --log FILE, --only span,decision,sampled,startup,switch,fleet,"
+						+ " --startup-runs N, --fleet-sizes 8,16,32,64, --fleet-spring-sizes 8,16 (or none), --fleet-window SECONDS, --fleet-switches N)");
 			}
 		}
 		if (log == null) {
@@ -145,11 +163,24 @@ public final class BenchmarkMain {
 			switchOff = SwitchOffBenchmark.run(profile.switchRepeats());
 		}
 
+		Map<String, String> fleet = Map.of();
+		if (parts.contains("fleet")) {
+			List<Integer> sizes = (fleetSizes != null) ? fleetSizes : profile.fleetSizes();
+			List<Integer> springSizes = (fleetSpringSizes != null) ? fleetSpringSizes : profile.fleetSpringSizes();
+			progress("fleet: " + sizes + " plain Java ranks and " + springSizes
+					+ " Spring Boot ranks under mpirun (about 5 minutes per size)");
+			fleet = FleetBenchmark.of(directory, (fleetWindow != null) ? fleetWindow : profile.fleetWindow(),
+					(fleetSwitches > 0) ? fleetSwitches : profile.fleetSwitches())
+				.run(sizes, springSizes);
+		}
+
 		progress(String.format(Locale.ROOT, "done in %.0f s", (System.nanoTime() - start) / 1e9));
 		new Report(Score.index(spanResults, "tracing"), Score.index(decisionResults, "strategy"), deviations, startup,
 				switches, recorder, switchOff)
 			.print(System.out, "NeMo Lens benchmarks, " + profile.describe() + "; " + Machine.describe()
 					+ "; load average before " + loadBefore + ", after " + Machine.loadAverage());
+		// The fleet's figures follow the report's, in the same name=value form.
+		fleet.forEach((name, value) -> System.out.println(name + "=" + value));
 	}
 
 	static ChainedOptionsBuilder jmhOptions(Profile profile, Path log) {
@@ -158,6 +189,11 @@ public final class BenchmarkMain {
 			.jvmArgsAppend(FORK_JVM_ARGS.toArray(String[]::new))
 			.shouldFailOnError(true)
 			.output(log.toString());
+	}
+
+	/** A comma-separated list of N; {@code none} for no round. */
+	private static List<Integer> sizes(String list) {
+		return list.equals("none") ? List.of() : Arrays.stream(list.split(",")).map(Integer::valueOf).toList();
 	}
 
 	private static void createParent(Path file) {

@@ -1,5 +1,8 @@
 package nemo.lens.benchmarks;
 
+import java.time.Duration;
+import java.util.List;
+
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 
@@ -50,6 +53,30 @@ public record Profile(String name, int forks, int warmupIterations, int warmupSe
 	public Profile withStartupRuns(int runs) {
 		return new Profile(this.name, this.forks, this.warmupIterations, this.warmupSeconds,
 				this.measurementIterations, this.measurementSeconds, runs, this.switchRepeats);
+	}
+
+	/** The fleet's N of plain Java ranks: 8 and 16 quick, 8 to 64 full. */
+	public List<Integer> fleetSizes() {
+		return quick() ? List.of(8, 16) : List.of(8, 16, 32, 64);
+	}
+
+	/** The fleet's N of Spring Boot ranks: 8 quick, 8 and 16 full. */
+	public List<Integer> fleetSpringSizes() {
+		return quick() ? List.of(8) : List.of(8, 16);
+	}
+
+	/** How long the fleet counts each strategy's collector load. */
+	public Duration fleetWindow() {
+		return Duration.ofSeconds(quick() ? 10 : 20);
+	}
+
+	/** Job-wide switches on (and back off) timed per N of the fleet. */
+	public int fleetSwitches() {
+		return quick() ? 2 : 4;
+	}
+
+	private boolean quick() {
+		return this.name.equals(QUICK.name);
 	}
 
 	/**

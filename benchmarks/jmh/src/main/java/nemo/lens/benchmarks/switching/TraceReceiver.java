@@ -3,17 +3,12 @@ package nemo.lens.benchmarks.switching;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
+import nemo.lens.benchmarks.LoopbackServer;
 
 /**
  * An OTLP/HTTP receiver on {@code 127.0.0.1}, on a port the kernel picks, that notes when each
@@ -27,15 +22,11 @@ final class TraceReceiver implements AutoCloseable {
 
 	private static final String TRACES = "/v1/traces";
 
-	private final HttpServer server;
-
-	private final ExecutorService executor;
-
 	private final List<Long> traceArrivals = new ArrayList<>();
 
-	private TraceReceiver(HttpServer server, ExecutorService executor) {
-		this.server = server;
-		this.executor = executor;
+	private LoopbackServer server;
+
+	private TraceReceiver() {
 	}
 
 	/**
@@ -43,27 +34,14 @@ final class TraceReceiver implements AutoCloseable {
 	 * @return the running receiver
 	 */
 	static TraceReceiver start() {
-		try {
-			HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-			ExecutorService executor = Executors.newFixedThreadPool(2, (task) -> {
-				Thread thread = new Thread(task, "switch-bench-receiver");
-				thread.setDaemon(true);
-				return thread;
-			});
-			TraceReceiver receiver = new TraceReceiver(server, executor);
-			server.createContext("/", receiver::handle);
-			server.setExecutor(executor);
-			server.start();
-			return receiver;
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
+		TraceReceiver receiver = new TraceReceiver();
+		receiver.server = LoopbackServer.start(receiver::handle, "switch-bench-receiver", 0);
+		return receiver;
 	}
 
 	/** The base URL, as {@code OTEL_EXPORTER_OTLP_ENDPOINT} takes it. */
 	String endpoint() {
-		return "http://127.0.0.1:" + this.server.getAddress().getPort();
+		return this.server.endpoint();
 	}
 
 	/** How many trace requests arrived so far. */
@@ -111,8 +89,7 @@ final class TraceReceiver implements AutoCloseable {
 
 	@Override
 	public void close() {
-		this.server.stop(0);
-		this.executor.shutdownNow();
+		this.server.stop();
 	}
 
 }
