@@ -13,6 +13,8 @@ import java.util.function.LongSupplier;
 
 import io.opentelemetry.sdk.common.CompletableResultCode;
 import io.opentelemetry.sdk.common.export.MemoryMode;
+import io.opentelemetry.sdk.logs.data.LogRecordData;
+import io.opentelemetry.sdk.logs.export.LogRecordExporter;
 import io.opentelemetry.sdk.metrics.Aggregation;
 import io.opentelemetry.sdk.metrics.InstrumentType;
 import io.opentelemetry.sdk.metrics.data.AggregationTemporality;
@@ -41,6 +43,12 @@ final class DeliveryLedger {
 
 	private final AtomicBoolean failureReported = new AtomicBoolean();
 
+	/** The threads that export spans: the batch processor's worker, to wake when it is shut down. */
+	private final Set<Thread> spanExportThreads = ConcurrentHashMap.newKeySet();
+
+	/** The threads that export log records, as {@link #spanExportThreads} for spans. */
+	private final Set<Thread> logExportThreads = ConcurrentHashMap.newKeySet();
+
 	/** Metric exports sent and not answered yet: a stop waits for them rather than cancel them. */
 	private final Set<CompletableResultCode> metricExportsInFlight = ConcurrentHashMap.newKeySet();
 
@@ -66,6 +74,40 @@ final class DeliveryLedger {
 
 	MetricExporter counting(MetricExporter delegate) {
 		return new CountingMetricExporter(delegate);
+	}
+
+	LogRecordExporter noting(LogRecordExporter delegate) {
+		return new NotingLogRecordExporter(delegate);
+	}
+
+	/**
+	 * Wakes the batch processor workers that exported spans, once their processor is shut down: a
+	 * worker notices its shutdown only when it next wakes, up to the batch delay (5 s by default)
+	 * later, and its thread would outlive the stop by that much. Nothing is left for it to send.
+	 */
+	void wakeSpanWorkers() {
+		wake(this.spanExportThreads);
+	}
+
+	/** As {@link #wakeSpanWorkers()}, for the log record processor's worker. */
+	void wakeLogWorkers() {
+		wake(this.logExportThreads);
+	}
+
+	private static void wake(Set<Thread> threads) {
+		for (Thread thread : threads) {
+			if (thread.isAlive() && thread.getName().startsWith("Batch")) {
+				thread.interrupt();
+			}
+		}
+		threads.clear();
+	}
+
+	private static void note(Set<Thread> threads) {
+		Thread current = Thread.currentThread();
+		if (!threads.contains(current)) {
+			threads.add(current);
+		}
 	}
 
 	/**
@@ -118,6 +160,7 @@ final class DeliveryLedger {
 
 		@Override
 		public CompletableResultCode export(Collection<SpanData> spans) {
+			note(DeliveryLedger.this.spanExportThreads);
 			int count = spans.size();
 			CompletableResultCode result = this.delegate.export(spans);
 			result.whenComplete(() -> {
@@ -200,6 +243,37 @@ final class DeliveryLedger {
 		@Override
 		public String toString() {
 			return "Counting(" + this.delegate + ")";
+		}
+
+	}
+
+	private final class NotingLogRecordExporter implements LogRecordExporter {
+
+		private final LogRecordExporter delegate;
+
+		NotingLogRecordExporter(LogRecordExporter delegate) {
+			this.delegate = delegate;
+		}
+
+		@Override
+		public CompletableResultCode export(Collection<LogRecordData> logs) {
+			note(DeliveryLedger.this.logExportThreads);
+			return this.delegate.export(logs);
+		}
+
+		@Override
+		public CompletableResultCode flush() {
+			return this.delegate.flush();
+		}
+
+		@Override
+		public CompletableResultCode shutdown() {
+			return this.delegate.shutdown();
+		}
+
+		@Override
+		public String toString() {
+			return this.delegate.toString();
 		}
 
 	}

@@ -250,7 +250,7 @@ public final class ExportingTelemetry {
 			// shutdown flushes that way: wait for the flush under way, then ask for a fresh one.
 			traces.forceFlush().join(timeout.toNanos(), TimeUnit.NANOSECONDS);
 			traces.forceFlush().join(timeout.toNanos(), TimeUnit.NANOSECONDS);
-			return wakeAfter(traces.shutdown(), traces::forceFlush);
+			return wakeAfter(traces.shutdown(), this.ledger::wakeSpanWorkers);
 		});
 	}
 
@@ -263,17 +263,12 @@ public final class ExportingTelemetry {
 
 	private CompletableResultCode beginLogs(Duration timeout) {
 		SdkLoggerProvider logs = this.sdk.getSdkLoggerProvider();
-		return begin(LOGS, () -> wakeAfter(logs.shutdown(), logs::forceFlush));
+		return begin(LOGS, () -> wakeAfter(logs.shutdown(), this.ledger::wakeLogWorkers));
 	}
 
-	/**
-	 * A batch processor's worker notices its shutdown only when it next wakes, after up to the batch
-	 * delay (5 s by default): one more flush once it is shut down wakes it, so that its thread ends
-	 * with the stop rather than seconds later. Nothing is left to send by then.
-	 */
-	private static CompletableResultCode wakeAfter(CompletableResultCode shutdown,
-			Supplier<CompletableResultCode> flush) {
-		shutdown.whenComplete(flush::get);
+	/** Wakes the processor's worker once it is shut down, so that its thread ends with the stop. */
+	private static CompletableResultCode wakeAfter(CompletableResultCode shutdown, Runnable wake) {
+		shutdown.whenComplete(wake);
 		return shutdown;
 	}
 
@@ -443,7 +438,7 @@ public final class ExportingTelemetry {
 				})
 				.addLogRecordExporterCustomizer((configured, properties) -> {
 					logExporters.add(configured);
-					return configured;
+					return ledger.noting(configured);
 				})
 				.addMetricExporterCustomizer((configured, properties) -> ledger.counting(configured));
 			AtomicReference<OpenTelemetrySdk> built = new AtomicReference<>();
@@ -463,7 +458,7 @@ public final class ExportingTelemetry {
 			if (this.config.logsEnabled() && logs != null) {
 				logExporters.add(logs);
 				sdk.addLoggerProviderCustomizer((provider, properties) -> provider
-					.addLogRecordProcessor(BatchProcessors.logRecords(logs, properties)));
+					.addLogRecordProcessor(BatchProcessors.logRecords(ledger.noting(logs), properties)));
 			}
 			OpenTelemetrySdk running = sdk.build().getOpenTelemetrySdk();
 			built.set(running);
