@@ -255,19 +255,17 @@ final class LiveDecision {
 		this.switchListeners.add(Objects.requireNonNull(listener, "listener must not be null"));
 	}
 
+	/**
+	 * Switches to what an override, or none, makes the rank export, and only then puts it in force:
+	 * no one sees the override before the rank exports as it says, and a refused switch stores
+	 * nothing.
+	 */
 	private void change(ExportOverride next) {
 		ExportOverride previous = this.override;
-		this.override = next;
 		String change = (next != null)
 				? "override " + ((previous != null) ? describe(previous) : "none") + " -> " + describe(next)
 				: "no override";
-		try {
-			reapply(change);
-		}
-		catch (SwitchRefusedException ex) {
-			this.override = previous;
-			throw ex;
-		}
+		reapply(change, next);
 	}
 
 	/**
@@ -312,14 +310,19 @@ final class LiveDecision {
 	}
 
 	private void reapply(String change) {
+		reapply(change, this.override);
+	}
+
+	private void reapply(String change, ExportOverride override) {
 		String before = describeSignals();
 		Set<Signal> exportedBefore = this.pipeline.exported();
 		try {
-			this.pipeline.apply(wantedSignals());
+			this.pipeline.apply(wantedSignals(override));
 		}
 		catch (RuntimeException ex) {
 			throw new SwitchRefusedException(change, ex);
 		}
+		this.override = override;
 		this.notices.accept("NeMo Lens: " + change + "; exporting " + before + " -> " + describeSignals());
 		if (!exportedBefore.equals(this.pipeline.exported())) {
 			for (Runnable listener : this.switchListeners) {
@@ -337,8 +340,7 @@ final class LiveDecision {
 	 * The signals exported: for each signal the override in force covers, its state; for the rest,
 	 * the control file in force, else the strategies.
 	 */
-	private Set<Signal> wantedSignals() {
-		ExportOverride current = this.override;
+	private Set<Signal> wantedSignals(ExportOverride current) {
 		Set<Signal> controlled = controlledSignals();
 		Set<Signal> wanted = EnumSet.noneOf(Signal.class);
 		for (Signal signal : Signal.values()) {

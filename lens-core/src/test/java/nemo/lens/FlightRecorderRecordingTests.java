@@ -148,6 +148,7 @@ class FlightRecorderRecordingTests {
 		silent.removeOverride("test");
 		end(silent.tracer(), "recorded");
 		assertThat(silent.flightRecorder().orElseThrow().spans()).isEqualTo(1);
+		assertThat(Await.until(() -> !this.exporter.spans().isEmpty())).as("sent as the pipeline drains").isTrue();
 		assertThat(this.exporter.spans()).extracting(SpanData::getName).containsExactly("exported");
 	}
 
