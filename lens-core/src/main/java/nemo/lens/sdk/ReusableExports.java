@@ -88,15 +88,29 @@ public final class ReusableExports implements ExportOverrides {
 	 * @return whether they shut down in time
 	 */
 	public boolean shutdown(Duration timeout) {
-		CompletableResultCode spans = (this.caller.spanExporter() != null) ? this.caller.spanExporter().shutdown()
-				: CompletableResultCode.ofSuccess();
-		CompletableResultCode logs = (this.caller.logRecordExporter() != null)
-				? this.caller.logRecordExporter().shutdown() : CompletableResultCode.ofSuccess();
-		CompletableResultCode reader = (this.caller.metricReader() != null) ? this.caller.metricReader().shutdown()
-				: CompletableResultCode.ofSuccess();
-		return CompletableResultCode.ofAll(List.of(spans, logs, reader))
-			.join(timeout.toNanos(), TimeUnit.NANOSECONDS)
-			.isSuccess();
+		CompletableResultCode closed = new CompletableResultCode();
+		// On a daemon thread: a reader's shutdown (the SDK's periodic one) blocks its caller until its
+		// exporter answers, and a dead collector must not hold up the rank's exit beyond the timeout.
+		Thread closing = new Thread(() -> {
+			CompletableResultCode spans = (this.caller.spanExporter() != null) ? this.caller.spanExporter().shutdown()
+					: CompletableResultCode.ofSuccess();
+			CompletableResultCode logs = (this.caller.logRecordExporter() != null)
+					? this.caller.logRecordExporter().shutdown() : CompletableResultCode.ofSuccess();
+			CompletableResultCode reader = (this.caller.metricReader() != null)
+					? this.caller.metricReader().shutdown() : CompletableResultCode.ofSuccess();
+			CompletableResultCode all = CompletableResultCode.ofAll(List.of(spans, logs, reader));
+			all.whenComplete(() -> {
+				if (all.isSuccess()) {
+					closed.succeed();
+				}
+				else {
+					closed.fail();
+				}
+			});
+		}, "nemo-lens-shutdown");
+		closing.setDaemon(true);
+		closing.start();
+		return closed.join(timeout.toNanos(), TimeUnit.NANOSECONDS).isSuccess();
 	}
 
 	/**
