@@ -13,6 +13,8 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 import io.opentelemetry.api.OpenTelemetry;
+import io.opentelemetry.api.logs.LoggerProvider;
+import io.opentelemetry.api.metrics.MeterProvider;
 import nemo.lens.env.Redaction;
 import nemo.lens.sdk.ExportingTelemetry;
 import nemo.lens.sdk.ExportingTelemetryFactory;
@@ -93,7 +95,9 @@ public final class FlightRecorder {
 		this.forwarding = forwarding;
 		this.logs = logs;
 		this.recording = recording;
-		this.telemetry = new ExportedSignalsTelemetry(recording.sdk(), true, false, logs != null);
+		OpenTelemetry sdk = recording.sdk();
+		this.telemetry = new ExportedSignalsTelemetry(sdk.getTracerProvider(), MeterProvider.noop(),
+				(logs != null) ? sdk.getLogsBridge() : LoggerProvider.noop(), sdk.getPropagators());
 		this.writer = writer;
 		this.clock = clock;
 		this.dumpOnExit = dumpOnExit;

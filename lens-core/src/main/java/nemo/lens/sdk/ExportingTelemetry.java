@@ -431,7 +431,11 @@ public final class ExportingTelemetry {
 			DeliveryLedger ledger = new DeliveryLedger(openSpans::endedSampledSpans, warnings);
 			List<SpanExporter> spanExporters = new CopyOnWriteArrayList<>();
 			List<LogRecordExporter> logExporters = new CopyOnWriteArrayList<>();
-			AutoConfiguredOpenTelemetrySdkBuilder sdk = autoConfigured(() -> signalProperties(exporter), null)
+			// Asked once per SDK: each answer is this SDK's own exporter (a copy made at first use).
+			SpanExporter givenSpans = this.options.spanExporter();
+			LogRecordExporter givenLogs = this.options.logRecordExporter();
+			AutoConfiguredOpenTelemetrySdkBuilder sdk = autoConfigured(
+					() -> signalProperties(exporter, givenSpans != null, givenLogs != null), null)
 				.addSpanExporterCustomizer((configured, properties) -> {
 					spanExporters.add(configured);
 					return ledger.counting(configured);
@@ -443,7 +447,7 @@ public final class ExportingTelemetry {
 				.addMetricExporterCustomizer((configured, properties) -> ledger.counting(configured));
 			AtomicReference<OpenTelemetrySdk> built = new AtomicReference<>();
 			if (this.config.tracesEnabled()) {
-				configureTraces(sdk, exporter, openSpans, ledger, spanExporters);
+				configureTraces(sdk, exporter, givenSpans, openSpans, ledger, spanExporters);
 				if (this.flushFirstSpan) {
 					FirstSpanFlush flush = new FirstSpanFlush(
 							() -> (built.get() != null) ? built.get().getSdkTracerProvider() : null);
@@ -453,7 +457,7 @@ public final class ExportingTelemetry {
 			if (this.config.metricsEnabled()) {
 				configureMetrics(sdk, exporter, ledger);
 			}
-			LogRecordExporter logs = (this.options.logRecordExporter() != null) ? this.options.logRecordExporter()
+			LogRecordExporter logs = (givenLogs != null) ? givenLogs
 					: (exporter == ExporterName.CONSOLE) ? new ConsoleLogRecordExporter(this.console) : null;
 			if (this.config.logsEnabled() && logs != null) {
 				logExporters.add(logs);
@@ -521,8 +525,8 @@ public final class ExportingTelemetry {
 		}
 
 		private void configureTraces(AutoConfiguredOpenTelemetrySdkBuilder sdk, ExporterName exporter,
-				OpenSpanTracker openSpans, DeliveryLedger ledger, List<SpanExporter> spanExporters) {
-			SpanExporter own = (this.options.spanExporter() != null) ? this.options.spanExporter()
+				SpanExporter given, OpenSpanTracker openSpans, DeliveryLedger ledger, List<SpanExporter> spanExporters) {
+			SpanExporter own = (given != null) ? given
 					: (exporter == ExporterName.CONSOLE) ? new ConsoleSpanExporter(this.console) : null;
 			if (own != null) {
 				spanExporters.add(own);
@@ -560,18 +564,17 @@ public final class ExportingTelemetry {
 		 * replace; everything else is added by the customizers above. Forced, so that a stray
 		 * {@code OTEL_TRACES_EXPORTER} cannot make a rank export what Lens was told not to.
 		 */
-		private Map<String, String> signalProperties(ExporterName exporter) {
+		private Map<String, String> signalProperties(ExporterName exporter, boolean givenSpans, boolean givenLogs) {
 			boolean otlp = exporter == ExporterName.OTLP;
 			Map<String, String> properties = new HashMap<>(this.options.otelProperties());
 			properties.put("otel.traces.exporter",
-					(otlp && this.config.tracesEnabled() && this.options.spanExporter() == null) ? "otlp" : "none");
+					(otlp && this.config.tracesEnabled() && !givenSpans) ? "otlp" : "none");
 			properties.put("otel.metrics.exporter",
 					(otlp && this.config.metricsEnabled() && this.options.metricReader() == null) ? "otlp" : "none");
 			properties.put("otel.logs.exporter",
-					(otlp && this.config.logsEnabled() && this.options.logRecordExporter() == null) ? "otlp" : "none");
+					(otlp && this.config.logsEnabled() && !givenLogs) ? "otlp" : "none");
 			// Nothing recorded where nothing can export: no span to keep, and no loss to report.
-			boolean spansLeave = this.config.tracesEnabled() && (otlp || this.options.spanExporter() != null
-					|| exporter == ExporterName.CONSOLE);
+			boolean spansLeave = this.config.tracesEnabled() && (otlp || givenSpans || exporter == ExporterName.CONSOLE);
 			if (!spansLeave) {
 				properties.put("otel.traces.sampler", "always_off");
 			}

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.sdk.common.CompletableResultCode;
@@ -114,44 +115,42 @@ public final class ReusableExports implements ExportOverrides {
 	}
 
 	/**
-	 * The span exporter of one SDK: a copy of the caller's, made at its first use and closed with the
-	 * SDK; or, where the caller's cannot be copied, the caller's itself, which the SDK leaves open.
+	 * The exporter one SDK sends through: a copy of the caller's, made at its first use and closed
+	 * with the SDK; or, where the caller's cannot be copied, the caller's itself, which the SDK
+	 * leaves open for the next.
+	 *
+	 * @param <E> the exporter type
 	 */
-	private static final class PipelineSpanExporter implements SpanExporter {
+	private static final class PipelineCopy<E> {
 
-		private final SpanExporter lent;
+		private final E lent;
 
-		private SpanExporter copy;
+		private final Class<E> type;
+
+		private final Function<E, CompletableResultCode> shutdown;
+
+		private E copy;
 
 		private boolean copied;
 
-		PipelineSpanExporter(SpanExporter lent) {
+		PipelineCopy(E lent, Class<E> type, Function<E, CompletableResultCode> shutdown) {
 			this.lent = lent;
+			this.type = type;
+			this.shutdown = shutdown;
 		}
 
-		private synchronized SpanExporter target() {
+		synchronized E target() {
 			if (!this.copied) {
 				this.copied = true;
-				this.copy = ExporterCopies.copyOf(this.lent, SpanExporter.class);
+				this.copy = ExporterCopies.copyOf(this.lent, this.type);
 			}
 			return (this.copy != null) ? this.copy : this.lent;
 		}
 
-		@Override
-		public CompletableResultCode export(Collection<SpanData> spans) {
-			return target().export(spans);
-		}
-
-		@Override
-		public CompletableResultCode flush() {
-			return target().flush();
-		}
-
-		@Override
-		public synchronized CompletableResultCode shutdown() {
+		synchronized CompletableResultCode close() {
 			this.copied = true;
 			// The SDK has exported what it held; the caller's own exporter stays open for the next.
-			return (this.copy != null) ? this.copy.shutdown() : CompletableResultCode.ofSuccess();
+			return (this.copy != null) ? this.shutdown.apply(this.copy) : CompletableResultCode.ofSuccess();
 		}
 
 		@Override
@@ -161,48 +160,60 @@ public final class ReusableExports implements ExportOverrides {
 
 	}
 
-	/**
-	 * The log record exporter of one SDK, as {@link PipelineSpanExporter} is its span exporter.
-	 */
-	private static final class PipelineLogRecordExporter implements LogRecordExporter {
+	/** The span exporter of one SDK (see {@link PipelineCopy}). */
+	private record PipelineSpanExporter(PipelineCopy<SpanExporter> exporter) implements SpanExporter {
 
-		private final LogRecordExporter lent;
-
-		private LogRecordExporter copy;
-
-		private boolean copied;
-
-		PipelineLogRecordExporter(LogRecordExporter lent) {
-			this.lent = lent;
-		}
-
-		private synchronized LogRecordExporter target() {
-			if (!this.copied) {
-				this.copied = true;
-				this.copy = ExporterCopies.copyOf(this.lent, LogRecordExporter.class);
-			}
-			return (this.copy != null) ? this.copy : this.lent;
+		PipelineSpanExporter(SpanExporter lent) {
+			this(new PipelineCopy<>(lent, SpanExporter.class, SpanExporter::shutdown));
 		}
 
 		@Override
-		public CompletableResultCode export(Collection<LogRecordData> logs) {
-			return target().export(logs);
+		public CompletableResultCode export(Collection<SpanData> spans) {
+			return this.exporter.target().export(spans);
 		}
 
 		@Override
 		public CompletableResultCode flush() {
-			return target().flush();
+			return this.exporter.target().flush();
 		}
 
 		@Override
-		public synchronized CompletableResultCode shutdown() {
-			this.copied = true;
-			return (this.copy != null) ? this.copy.shutdown() : CompletableResultCode.ofSuccess();
+		public CompletableResultCode shutdown() {
+			return this.exporter.close();
 		}
 
 		@Override
 		public String toString() {
-			return this.lent.toString();
+			return this.exporter.toString();
+		}
+
+	}
+
+	/** The log record exporter of one SDK (see {@link PipelineCopy}). */
+	private record PipelineLogRecordExporter(PipelineCopy<LogRecordExporter> exporter) implements LogRecordExporter {
+
+		PipelineLogRecordExporter(LogRecordExporter lent) {
+			this(new PipelineCopy<>(lent, LogRecordExporter.class, LogRecordExporter::shutdown));
+		}
+
+		@Override
+		public CompletableResultCode export(Collection<LogRecordData> logs) {
+			return this.exporter.target().export(logs);
+		}
+
+		@Override
+		public CompletableResultCode flush() {
+			return this.exporter.target().flush();
+		}
+
+		@Override
+		public CompletableResultCode shutdown() {
+			return this.exporter.close();
+		}
+
+		@Override
+		public String toString() {
+			return this.exporter.toString();
 		}
 
 	}

@@ -23,19 +23,6 @@ public final class ExportedSignalsTelemetry implements OpenTelemetry {
 	private final ContextPropagators propagators;
 
 	/**
-	 * Routes each signal to the SDK or to the no-op provider.
-	 * @param sdk the SDK that exports
-	 * @param traces whether the SDK's tracer provider serves
-	 * @param metrics whether the SDK's meter provider serves
-	 * @param logs whether the SDK's logger provider serves
-	 */
-	public ExportedSignalsTelemetry(OpenTelemetry sdk, boolean traces, boolean metrics, boolean logs) {
-		this(traces ? sdk.getTracerProvider() : TracerProvider.noop(),
-				metrics ? sdk.getMeterProvider() : MeterProvider.noop(),
-				logs ? sdk.getLogsBridge() : LoggerProvider.noop(), sdk.getPropagators());
-	}
-
-	/**
 	 * Routes each signal to its own provider: each signal may be served by an SDK of its own.
 	 * @param tracerProvider where tracers come from
 	 * @param meterProvider where meters come from
