@@ -133,7 +133,7 @@ public final class SwitchOffBenchmark {
 		}
 
 		private ListStatistics statistics() {
-			return new ListStatistics(this.millis.stream().mapToDouble(Double::doubleValue).toArray());
+			return SwitchBenchmark.statistics(this.millis);
 		}
 
 	}
