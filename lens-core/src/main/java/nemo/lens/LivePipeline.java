@@ -228,9 +228,10 @@ final class LivePipeline {
 	}
 
 	/**
-	 * Builds an SDK for the enabled traces and logs and shuts it down at once, exporting nothing, on a
-	 * rank that exports nothing yet: a JVM's first SDK loads thousands of classes, and without this
-	 * the first switch-on waits for them while the operator waits for the first span. Runs once, on
+	 * Rehearses the first switch-on of a rank that exports nothing yet (see
+	 * {@link ExportingTelemetryFactory#rehearse}): a JVM's first SDK and first export load and run
+	 * thousands of classes for the first time, and without this the first switch-on pays for them
+	 * while the operator waits for the first span, on every rank in the same second. Runs once, on
 	 * the caller's thread, which should be one that the application does not wait for.
 	 */
 	void warmUp() {
@@ -244,17 +245,16 @@ final class LivePipeline {
 		finally {
 			this.lock.unlock();
 		}
-		// Traces and logs only: their batch processors send nothing when nothing was recorded, but a
-		// metric reader sends at shutdown what the SDK's own processors observe about themselves.
 		boolean traces = this.config.signalEnabled(Signal.TRACES);
+		boolean metrics = this.config.signalEnabled(Signal.METRICS);
 		boolean logs = this.config.signalEnabled(Signal.LOGS);
-		if (traces || logs) {
-			this.sdks.prepare(traces, logs).shutdown(this.config.shutdownTimeout());
+		if (traces || metrics || logs) {
+			this.sdks.rehearse(traces, metrics, logs, this.config.shutdownTimeout());
 			this.prepared = true;
 		}
 	}
 
-	/** Whether the rank has prepared for its first switch-on: an SDK was built and closed. */
+	/** Whether the rank has rehearsed its first switch-on. */
 	boolean prepared() {
 		return this.prepared;
 	}

@@ -346,12 +346,15 @@ public final class TelemetryHandle implements AutoCloseable {
 	}
 
 	/**
-	 * Prepares a rank that exports nothing to be switched on quickly: builds the exporting SDK once
-	 * and shuts it down at once, exporting nothing, so that the classes a JVM's first SDK loads are
-	 * loaded before an operator waits for the first span. Does nothing on a rank that exports or has
-	 * exported, or after the first call. It blocks for a few hundred milliseconds: call it from a
-	 * thread the application does not wait for. A rank with a control file does this by itself, on
-	 * its poller's thread, one interval after start-up.
+	 * Prepares a rank that exports nothing to be switched on quickly by rehearsing its first switch:
+	 * the exporting SDK is built, records one span, log record and counter point and exports them, over
+	 * OTLP, to a receiver inside this process rather than the collector, and is shut down; so the
+	 * classes and the code of a JVM's first SDK and first export are loaded before an operator waits
+	 * for the first span, and the switch itself costs tens of milliseconds. Does nothing on a rank that
+	 * exports or has exported, or after the first call. It blocks for a few hundred milliseconds: call
+	 * it from a thread the application does not wait for. A rank with a control file does this by
+	 * itself, on its poller's thread, at a random moment of its first ten intervals after start-up
+	 * (at most 11 s with the default 1 s interval), so that ranks started together spread it.
 	 */
 	public void prepareToSwitchOn() {
 		if (this.config.enabled()) {

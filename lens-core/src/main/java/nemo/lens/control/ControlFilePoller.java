@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -27,6 +28,13 @@ import java.util.logging.Logger;
  * that could block the thread for good (a FIFO's {@code open} waits for a writer, and no interrupt
  * reaches it). The thread survives anything a poll raises, an {@link Error} too: a periodic task
  * that throws is cancelled for good, and every later file would be ignored.
+ * <p>
+ * The first look is at once, for the state at start-up; the later ones come at a phase of the
+ * interval drawn at random, not at the moment set-up ended, so that the ranks of a job started
+ * together do not ask a shared file system's metadata server in the same millisecond. The idle work
+ * (a rank's rehearsal of its first switch) is likewise spread over the first ten intervals, at most
+ * {@link #MAX_IDLE_WORK_SPREAD} after the first: N ranks started together do not pay it in the same
+ * second.
  */
 public final class ControlFilePoller {
 
@@ -34,6 +42,9 @@ public final class ControlFilePoller {
 
 	/** The largest control file read; anything larger is refused. */
 	static final int MAX_BYTES = 64 * 1024;
+
+	/** The latest the idle work is put off beyond one interval after the start. */
+	static final Duration MAX_IDLE_WORK_SPREAD = Duration.ofSeconds(10);
 
 	private final Path file;
 
@@ -59,12 +70,13 @@ public final class ControlFilePoller {
 	}
 
 	/**
-	 * Creates a poller that also runs some work once, on its own thread, one interval after it
-	 * started: work that prepares for what the file may ask, without a thread of its own.
+	 * Creates a poller that also runs some work once, on its own thread, at a random moment between
+	 * one interval after it started and ten intervals (at most 10 s) later: work that prepares for
+	 * what the file may ask, without a thread of its own.
 	 * @param file the control file
 	 * @param interval how often it looks
 	 * @param listener what it tells
-	 * @param idleWork run once, one interval after the start
+	 * @param idleWork run once, soon after the start
 	 */
 	public ControlFilePoller(Path file, Duration interval, Listener listener, Runnable idleWork) {
 		this.file = Objects.requireNonNull(file, "file must not be null");
@@ -73,15 +85,46 @@ public final class ControlFilePoller {
 		this.idleWork = idleWork;
 	}
 
-	/** Starts the thread; it looks at the file at once, then once per interval. */
+	/**
+	 * Starts the thread; it looks at the file at once, then once per interval at a random phase.
+	 */
 	public synchronized void start() {
 		this.thread = Executors.newSingleThreadScheduledExecutor((task) -> {
 			Thread thread = new Thread(task, "nemo-lens-control");
 			thread.setDaemon(true);
 			return thread;
 		});
-		this.thread.scheduleWithFixedDelay(this::pollSafely, 0, this.interval.toNanos(), TimeUnit.NANOSECONDS);
-		this.thread.schedule(this::idleWorkSafely, this.interval.toNanos(), TimeUnit.NANOSECONDS);
+		ThreadLocalRandom random = ThreadLocalRandom.current();
+		this.thread.execute(this::pollSafely);
+		this.thread.scheduleWithFixedDelay(this::pollSafely, phaseDelay(this.interval, random.nextDouble()),
+				this.interval.toNanos(), TimeUnit.NANOSECONDS);
+		this.thread.schedule(this::idleWorkSafely, idleWorkDelay(this.interval, random.nextDouble()),
+				TimeUnit.NANOSECONDS);
+	}
+
+	/**
+	 * When the periodic looks begin: somewhere in the first interval, never later.
+	 * @param interval the interval
+	 * @param fraction a random number in [0, 1)
+	 * @return the delay in nanoseconds, in (0, interval]
+	 */
+	static long phaseDelay(Duration interval, double fraction) {
+		long period = interval.toNanos();
+		return Math.max(1, Math.min(period, (long) Math.ceil(period * fraction)));
+	}
+
+	/**
+	 * When the idle work runs: one interval after the start, plus a random share of ten intervals
+	 * or of {@link #MAX_IDLE_WORK_SPREAD}, whichever is shorter.
+	 * @param interval the interval
+	 * @param fraction a random number in [0, 1)
+	 * @return the delay in nanoseconds
+	 */
+	static long idleWorkDelay(Duration interval, double fraction) {
+		long period = interval.toNanos();
+		long tenIntervals = (period > Long.MAX_VALUE / 10) ? Long.MAX_VALUE : period * 10;
+		long spread = Math.min(MAX_IDLE_WORK_SPREAD.toNanos(), tenIntervals);
+		return period + (long) (spread * fraction);
 	}
 
 	/** Ends the thread. */
@@ -202,7 +245,24 @@ public final class ControlFilePoller {
 
 	}
 
+	/**
+	 * What identifies one version of the file. Equality is written out rather than left to the
+	 * record: a record's generated {@code equals} is bound through {@code invokedynamic} at its first
+	 * call, some thirty milliseconds of method-handle spinning on a rank sized to pack many, paid at
+	 * the first change of the file, which is what an operator's job-wide switch waits on.
+	 */
 	private record Signature(Object fileKey, long modified, long size) {
+
+		@Override
+		public boolean equals(Object other) {
+			return other instanceof Signature that && Objects.equals(this.fileKey, that.fileKey)
+					&& this.modified == that.modified && this.size == that.size;
+		}
+
+		@Override
+		public int hashCode() {
+			return Objects.hash(this.fileKey, this.modified, this.size);
+		}
 
 	}
 

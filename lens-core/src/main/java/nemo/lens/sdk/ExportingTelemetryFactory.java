@@ -1,18 +1,28 @@
 package nemo.lens.sdk;
 
+import java.io.IOException;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Objects;
+import java.util.function.Consumer;
 import java.util.function.Function;
+
+import io.opentelemetry.api.common.Attributes;
+import io.opentelemetry.sdk.OpenTelemetrySdk;
 
 import io.opentelemetry.sdk.logs.LogRecordProcessor;
 import io.opentelemetry.sdk.trace.SpanProcessor;
 
 /**
  * Builds every SDK one rank runs, at start-up and at each later switch: the exporting SDK for the
- * signals the rank exports, the SDK it builds and closes to prepare for its first switch, and the
+ * signals the rank exports, the SDK it rehearses its first switch with, and the
  * SDK its flight recorder records with. It holds what those share (the settings, the rank, the
  * caller's exporters and the environment), so that a switch needs nothing from the start-up code.
  */
 public final class ExportingTelemetryFactory {
+
+	private static final String REHEARSAL = "nemo-lens-rehearsal";
 
 	private final ExportSettings settings;
 
@@ -55,14 +65,49 @@ public final class ExportingTelemetryFactory {
 	}
 
 	/**
-	 * Builds the SDK for some signals to be shut down at once, unused: a rank preparing for its first
-	 * switch loads what a JVM's first SDK loads before an operator waits for it.
-	 * @param traces whether it serves traces
-	 * @param logs whether it serves logs
-	 * @return the running SDK, to shut down
+	 * Rehearses the first switch of a rank that exports nothing yet, so that an operator's switch
+	 * later costs what building a few objects costs rather than what a JVM's first SDK and first
+	 * export cost (class loading, the OTLP encoding, the HTTP client's first connection). With the
+	 * OTLP exporter, the SDK is built for the enabled signals as a switch builds it, records one
+	 * span, log record and counter point, and exports them on shutdown over OTLP/HTTP to a
+	 * {@link RehearsalReceiver} inside this process, with no header of the rank's (its credentials
+	 * stay unsent) and the caller's own exporters and reader left out: nothing reaches the
+	 * collector. With another exporter, or where no port can be opened, the SDK is built and shut
+	 * down unused, which loads the SDK alone.
+	 * @param traces whether the rank may export traces
+	 * @param metrics whether it may export metrics
+	 * @param logs whether it may export logs
+	 * @param timeout how long the rehearsal's shutdown may take
+	 * @return whether the export path was rehearsed (not only the SDK built)
 	 */
-	public ExportingTelemetry prepare(boolean traces, boolean logs) {
-		return builder(traces, false, logs).preparing(true).build();
+	public boolean rehearse(boolean traces, boolean metrics, boolean logs, Duration timeout) {
+		if (ExporterName.named(this.settings.exporter()) == ExporterName.OTLP) {
+			try (RehearsalReceiver receiver = RehearsalReceiver.start()) {
+				ExportingTelemetry rehearsal = builder(traces, metrics, logs)
+					.options(new RehearsalOverrides(this.options, receiver.endpoint()))
+					.preparing(true)
+					.flushFirstSpan(true)
+					.build();
+				recordOneOfEach(rehearsal.sdk());
+				rehearsal.shutdown(timeout);
+				return receiver.requests() > 0;
+			}
+			catch (IOException ex) {
+				// No loopback port (a sandbox): the SDK alone is loaded, as below.
+			}
+		}
+		// Traces and logs only: their batch processors send nothing when nothing was recorded, but a
+		// metric reader sends at shutdown what the SDK's own processors observe about themselves.
+		if (traces || logs) {
+			builder(traces, false, logs).preparing(true).build().shutdown(timeout);
+		}
+		return false;
+	}
+
+	private static void recordOneOfEach(OpenTelemetrySdk sdk) {
+		sdk.getTracer(REHEARSAL).spanBuilder(REHEARSAL).startSpan().end();
+		sdk.getMeter(REHEARSAL).counterBuilder(REHEARSAL).build().add(1);
+		sdk.getLogsBridge().get(REHEARSAL).logRecordBuilder().setBody(REHEARSAL).emit();
 	}
 
 	/**
@@ -85,6 +130,45 @@ public final class ExportingTelemetryFactory {
 			.rank(this.rank, this.worldSize)
 			.options(this.options)
 			.environment(this.environment);
+	}
+
+	/**
+	 * The caller's options as a rehearsal sees them: its resource attributes and local rank, none of
+	 * its exporters or reader, and every OTLP signal sent over HTTP to the rehearsal's receiver
+	 * without the configured headers.
+	 */
+	private record RehearsalOverrides(ExportOverrides options, String endpoint) implements ExportOverrides {
+
+		@Override
+		public Attributes resourceAttributes() {
+			return this.options.resourceAttributes();
+		}
+
+		@Override
+		public Integer localRank() {
+			return this.options.localRank();
+		}
+
+		@Override
+		public Consumer<String> warnings() {
+			return this.options.warnings();
+		}
+
+		@Override
+		public Map<String, String> otelProperties() {
+			Map<String, String> properties = new HashMap<>(this.options.otelProperties());
+			properties.put("otel.exporter.otlp.endpoint", this.endpoint);
+			properties.put("otel.exporter.otlp.protocol", "http/protobuf");
+			properties.put("otel.exporter.otlp.headers", "");
+			for (String signal : new String[] { "traces", "metrics", "logs" }) {
+				String prefix = "otel.exporter.otlp." + signal + ".";
+				properties.put(prefix + "endpoint", this.endpoint + "/v1/" + signal);
+				properties.put(prefix + "protocol", "http/protobuf");
+				properties.put(prefix + "headers", "");
+			}
+			return properties;
+		}
+
 	}
 
 	/** The settings with only some signals enabled. */
