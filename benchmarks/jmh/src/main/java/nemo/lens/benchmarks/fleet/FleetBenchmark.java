@@ -442,12 +442,22 @@ public final class FleetBenchmark {
 		}
 	}
 
-	/** Samples the processes at a time after the launch, or 5 s after now when that has passed. */
+	/**
+	 * Samples the processes at a time after the launch, or 5 s after now when that has passed.
+	 * @throws IllegalStateException when a rank is gone: its figures would be a median of fewer
+	 */
 	private static Map<Long, ProcessSample> sampleAt(FleetJob job, Duration at, Collection<Long> pids)
 			throws InterruptedException {
 		long wait = job.startNanos() + at.toNanos() - System.nanoTime();
 		Thread.sleep((wait > 0) ? wait / 1_000_000 : 5000);
-		return samples(pids);
+		Map<Long, ProcessSample> samples = samples(pids);
+		samples.forEach((pid, sample) -> {
+			if (sample == null) {
+				throw new IllegalStateException(job + ": the rank of pid " + pid + " is gone " + at.toSeconds()
+						+ " s after the launch; see its log");
+			}
+		});
+		return samples;
 	}
 
 	private static Map<Long, ProcessSample> samples(Collection<Long> pids) {

@@ -263,4 +263,9 @@ public final class FleetJob implements AutoCloseable {
 		}
 	}
 
+	@Override
+	public String toString() {
+		return this.name + " (" + this.launcher + ")";
+	}
+
 }
