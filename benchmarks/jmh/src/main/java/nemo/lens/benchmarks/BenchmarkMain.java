@@ -17,6 +17,7 @@ import java.util.Set;
 import nemo.lens.benchmarks.decision.DecisionBenchmark;
 import nemo.lens.benchmarks.decision.SampledDeviation;
 import nemo.lens.benchmarks.fleet.FleetBenchmark;
+import nemo.lens.benchmarks.fleet.FleetLauncher;
 import nemo.lens.benchmarks.span.NoInstrumentationBenchmark;
 import nemo.lens.benchmarks.span.RecorderFootprint;
 import nemo.lens.benchmarks.span.SpanBenchmark;
@@ -43,15 +44,20 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
  * {@code benchmarks}); {@code --log FILE} (default {@code DIR/jmh/target/jmh.log}; the span rounds write
  * {@code FILE.span-N}, the decision run {@code FILE.decision}); {@code --only
  * PARTS} to run some of {@code span,decision,sampled,startup,switch} (the others print as n/a);
- * {@code --startup-runs N} to override the profile's number of start-ups.
+ * {@code --startup-runs N} to override the profile's number of start-ups. The fleet (issue 35) runs
+ * only when {@code --only} names it: {@code --fleet-sizes}, {@code --fleet-spring-sizes},
+ * {@code --fleet-window SECONDS} and {@code --fleet-switches N} override the profile's, and
+ * {@code --fleet-launcher mpirun|srun|both} (default {@code mpirun}) picks what starts the ranks:
+ * Open MPI's {@code mpirun}, Slurm's {@code srun} over the two-node test cluster
+ * ({@code .ci/launchers/setup}; figures {@code fleet_srun_*}), or each in turn.
  */
 public final class BenchmarkMain {
 
 	static final List<String> ALL_PARTS = List.of("span", "decision", "sampled", "startup", "switch");
 
 	/**
-	 * Parts run only when named in {@code --only}: the fleet needs {@code mpirun} and takes about
-	 * half an hour at its default sizes.
+	 * Parts run only when named in {@code --only}: the fleet needs {@code mpirun} (or Slurm's
+	 * {@code srun}) and takes about half an hour at its default sizes.
 	 */
 	static final List<String> NAMED_PARTS = List.of("fleet");
 
@@ -87,6 +93,7 @@ public final class BenchmarkMain {
 		List<Integer> fleetSpringSizes = null;
 		Duration fleetWindow = null;
 		int fleetSwitches = -1;
+		List<FleetLauncher> fleetLaunchers = List.of(FleetLauncher.MPIRUN);
 		for (int i = 0; i < args.length; i++) {
 			switch (args[i]) {
 				case "--quick" -> profile = Profile.QUICK;
@@ -99,9 +106,11 @@ public final class BenchmarkMain {
 				case "--fleet-spring-sizes" -> fleetSpringSizes = sizes(args[++i]);
 				case "--fleet-window" -> fleetWindow = Duration.ofSeconds(Long.parseLong(args[++i]));
 				case "--fleet-switches" -> fleetSwitches = Integer.parseInt(args[++i]);
+				case "--fleet-launcher" -> fleetLaunchers = FleetLauncher.parse(args[++i]);
 				default -> throw new IllegalArgumentException("Unknown argument: " + args[i]
 						+ " (use --quick, --full, --benchmarks-dir DIR, --log FILE, --only span,decision,sampled,startup,switch,fleet,"
-						+ " --startup-runs N, --fleet-sizes 8,16,32,64, --fleet-spring-sizes 8,16 (or none), --fleet-window SECONDS, --fleet-switches N)");
+						+ " --startup-runs N, --fleet-sizes 8,16,32,64, --fleet-spring-sizes 8,16 (or none), --fleet-window SECONDS, --fleet-switches N,"
+						+ " --fleet-launcher mpirun|srun|both)");
 			}
 		}
 		if (log == null) {
@@ -167,11 +176,11 @@ public final class BenchmarkMain {
 		if (parts.contains("fleet")) {
 			List<Integer> sizes = (fleetSizes != null) ? fleetSizes : profile.fleetSizes();
 			List<Integer> springSizes = (fleetSpringSizes != null) ? fleetSpringSizes : profile.fleetSpringSizes();
-			progress("fleet: " + sizes + " plain Java ranks and " + springSizes
-					+ " Spring Boot ranks under mpirun (about 5 minutes per size)");
+			progress("fleet: " + sizes + " plain Java ranks and " + springSizes + " Spring Boot ranks under "
+					+ fleetLaunchers + " (about 5 minutes per size under mpirun, 2 under srun)");
 			fleet = FleetBenchmark.of(directory, (fleetWindow != null) ? fleetWindow : profile.fleetWindow(),
 					(fleetSwitches > 0) ? fleetSwitches : profile.fleetSwitches())
-				.run(sizes, springSizes);
+				.run(fleetLaunchers, sizes, springSizes);
 		}
 
 		progress(String.format(Locale.ROOT, "done in %.0f s", (System.nanoTime() - start) / 1e9));

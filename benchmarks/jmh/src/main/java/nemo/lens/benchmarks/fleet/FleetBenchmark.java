@@ -10,7 +10,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 import nemo.lens.benchmarks.fleet.FleetJob.RankLine;
 
@@ -20,6 +23,12 @@ import nemo.lens.benchmarks.fleet.FleetJob.RankLine;
  * job: what the collector receives under each strategy, what a silent rank costs against the same
  * program on the no-op API, how long a job-wide switch through the control file takes to reach
  * every rank and back, and how the ranks poll the control file.
+ * <p>
+ * Under {@code srun} ({@link FleetLauncher#SRUN}, figures {@code fleet_srun_*}) only the first job
+ * runs, and only for what depends on the launcher: that every rank decides right where Slurm placed
+ * it over the two nodes, the collector load of each strategy, and the job-wide switches. What a
+ * silent rank costs is the rank's own, whichever launcher started it: {@code mpirun} measures it.
+ * A launcher that cannot run here is skipped with the reason.
  * <p>
  * Three jobs per N, one after the other (never two at once: they would share the two cores):
  * <ol>
@@ -35,9 +44,6 @@ import nemo.lens.benchmarks.fleet.FleetJob.RankLine;
  * both jobs compared, and the figure's time says so.
  */
 public final class FleetBenchmark {
-
-	/** Ranks per node: {@code LOCAL_RANK} is the rank modulo this. */
-	public static final int RANKS_PER_NODE = 8;
 
 	/** The control file's poll interval. */
 	public static final Duration INTERVAL = Duration.ofSeconds(1);
@@ -110,52 +116,93 @@ public final class FleetBenchmark {
 	}
 
 	/**
-	 * Runs every N and returns the figures, {@code fleet_*} names in print order.
+	 * Runs every N under each launcher and returns the figures, {@code fleet_*} names in print order.
+	 * @param launchers the launchers, one after the other; one that cannot run here is skipped
 	 * @param sizes the N of each round of plain Java ranks
 	 * @param springSizes the N of each round of Spring Boot ranks; may be empty
 	 */
-	public Map<String, String> run(List<Integer> sizes, List<Integer> springSizes)
+	public Map<String, String> run(List<FleetLauncher> launchers, List<Integer> sizes, List<Integer> springSizes)
 			throws IOException, InterruptedException {
 		Files.createDirectories(this.work);
-		Map<Integer, Double> singleRankBytes = new TreeMap<>();
-		Map<Integer, Double> singleRankRequests = new TreeMap<>();
-		for (int n : sizes) {
-			Map<String, Double> load = measure(RankKind.PLAIN, n);
-			singleRankBytes.put(n, load.get("bytes"));
-			singleRankRequests.put(n, load.get("requests"));
-		}
-		for (int n : springSizes) {
-			measure(RankKind.SPRING, n);
-		}
-		// Headline figures: at the largest N, growth from the smallest.
-		int largest = max(sizes);
-		int smallest = sizes.stream().mapToInt(Integer::intValue).min().orElseThrow();
-		put("fleet_single_rank_growth", singleRankBytes.get(largest) / singleRankBytes.get(smallest), 3);
-		put("fleet_single_rank_request_growth", singleRankRequests.get(largest) / singleRankRequests.get(smallest), 3);
-		headline(RankKind.PLAIN, largest, "fleet_");
-		if (!springSizes.isEmpty()) {
-			headline(RankKind.SPRING, max(springSizes), "fleet_spring_");
+		for (FleetLauncher launcher : launchers) {
+			Optional<String> unavailable = launcher.unavailable();
+			if (unavailable.isPresent()) {
+				progress("skipped under " + launcher + ": " + unavailable.get());
+				this.figures.put("fleet_" + launcher + "_skipped", unavailable.get());
+				continue;
+			}
+			run(launcher, sizes, springSizes);
 		}
 		return this.figures;
 	}
 
-	private void headline(RankKind kind, int n, String prefix) {
-		for (String name : List.of("silent_cpu_ratio", "silent_rss_ratio", "silent_threads", "noop_threads",
-				"storm_cpu_ratio", "switch_on_p50_s", "switch_on_p99_s", "switch_on_max_s", "switch_off_max_s",
-				"switch_on_cpu_ms", "stat_per_s", "poll_spread_ms", "poll_peak_per_10ms")) {
-			this.figures.put(prefix + name, this.figures.getOrDefault(kind.prefix(n) + name, "n/a"));
+	private void run(FleetLauncher launcher, List<Integer> sizes, List<Integer> springSizes)
+			throws IOException, InterruptedException {
+		Map<Integer, Double> singleRankBytes = new TreeMap<>();
+		Map<Integer, Double> singleRankRequests = new TreeMap<>();
+		for (int n : sizes) {
+			Map<String, Double> load = measure(RankKind.PLAIN, launcher, n);
+			singleRankBytes.put(n, load.get("bytes"));
+			singleRankRequests.put(n, load.get("requests"));
 		}
+		for (int n : springSizes) {
+			measure(RankKind.SPRING, launcher, n);
+		}
+		// Headline figures: at the largest N, growth from the smallest.
+		if (!sizes.isEmpty()) {
+			String prefix = RankKind.PLAIN.prefix(launcher);
+			int largest = max(sizes);
+			int smallest = sizes.stream().mapToInt(Integer::intValue).min().orElseThrow();
+			put(prefix + "single_rank_growth", singleRankBytes.get(largest) / singleRankBytes.get(smallest), 3);
+			put(prefix + "single_rank_request_growth",
+					singleRankRequests.get(largest) / singleRankRequests.get(smallest), 3);
+			headline(RankKind.PLAIN, launcher, largest);
+		}
+		if (!springSizes.isEmpty()) {
+			headline(RankKind.SPRING, launcher, max(springSizes));
+		}
+	}
+
+	private void headline(RankKind kind, FleetLauncher launcher, int n) {
+		List<String> names = switch (launcher) {
+			case MPIRUN -> List.of("silent_cpu_ratio", "silent_rss_ratio", "silent_threads", "noop_threads",
+					"storm_cpu_ratio", "switch_on_p50_s", "switch_on_p99_s", "switch_on_max_s", "switch_off_max_s",
+					"switch_on_cpu_ms", "stat_per_s", "poll_spread_ms", "poll_peak_per_10ms");
+			case SRUN -> List.of("nodes", "decided_right", "first_rank_per_node_exporting_ranks",
+					"first_rank_per_node_ranks_sending", "single_rank_bytes_per_s", "first_rank_per_node_bytes_per_s",
+					"all_ranks_bytes_per_s", "switch_on_p50_s", "switch_on_p99_s", "switch_on_max_s",
+					"switch_off_max_s", "switch_on_cpu_ms");
+		};
+		for (String name : names) {
+			this.figures.put(kind.prefix(launcher) + name, this.figures.getOrDefault(kind.prefix(launcher, n) + name, "n/a"));
+		}
+	}
+
+	/**
+	 * Whether jobs under a launcher also measure what a silent rank costs (the {@code silent} and
+	 * {@code noop} jobs, CPU and memory samples, the poll trace): only under {@code mpirun}, since
+	 * the cost is the rank's whichever launcher started it.
+	 */
+	private static boolean measuresCost(FleetLauncher launcher) {
+		return launcher == FleetLauncher.MPIRUN;
 	}
 
 	private static int max(List<Integer> sizes) {
 		return sizes.stream().mapToInt(Integer::intValue).max().orElseThrow();
 	}
 
-	/** The three jobs of one N and their figures; the single_rank load of the first, for the growth. */
-	private Map<String, Double> measure(RankKind kind, int n) throws IOException, InterruptedException {
-		String p = kind.prefix(n);
-		progress(p + ": switchable Lens job");
-		Map<String, Double> load = switchable(kind, n);
+	/**
+	 * The jobs of one N under a launcher and their figures (three under {@code mpirun}, the first
+	 * under {@code srun}); the single_rank load of the first, for the growth.
+	 */
+	private Map<String, Double> measure(RankKind kind, FleetLauncher launcher, int n)
+			throws IOException, InterruptedException {
+		String p = kind.prefix(launcher, n);
+		progress(p + ": switchable Lens job under " + launcher);
+		Map<String, Double> load = switchable(kind, launcher, n);
+		if (!measuresCost(launcher)) {
+			return load;
+		}
 		progress(p + ": silent Lens job without a control file");
 		Map<String, Double> silent = quiet(kind, n, true, "silent");
 		progress(p + ": the same program without Lens");
@@ -180,14 +227,14 @@ public final class FleetBenchmark {
 	private double switchableCpu60;
 
 	/** The switchable job: storm and poll trace, then each strategy's load and the switches. */
-	private Map<String, Double> switchable(RankKind kind, int n) throws IOException, InterruptedException {
-		String p = kind.prefix(n);
+	private Map<String, Double> switchable(RankKind kind, FleetLauncher launcher, int n)
+			throws IOException, InterruptedException {
+		String p = kind.prefix(launcher, n);
 		ControlFile control = new ControlFile(this.work.resolve(p + "control.properties"));
 		control.remove();
 		Map<String, Double> singleRank;
 		try (FleetReceiver receiver = FleetReceiver.start();
-				FleetJob job = FleetJob.start(n, RANKS_PER_NODE,
-						kind.command(this.benchmarks, true, receiver.endpoint()),
+				FleetJob job = FleetJob.start(launcher, n, kind.command(this.benchmarks, true, receiver.endpoint()),
 						lensEnvironment(receiver, control.path(), p + "switchable"), this.work.resolve(p + "switchable.log"))) {
 			Map<Integer, RankLine> ready = job.awaitReady(READY_TIMEOUT);
 			double readySeconds = seconds(System.nanoTime() - job.startNanos());
@@ -197,18 +244,20 @@ public final class FleetBenchmark {
 			List<Integer> silent = ready.keySet().stream().filter((rank) -> !exportingAtStart.contains(rank)).toList();
 			List<Long> silentPids = silent.stream().map((rank) -> ready.get(rank).pid()).toList();
 
-			Map<Long, ProcessSample> at30 = sampleAt(job, STORM_AT, silentPids);
-			this.stormCpu = median(at30.values().stream().map((s) -> (double) s.cpuMillis()).toList());
-			Map<Long, ProcessSample> at60 = sampleAt(job, SILENT_AT, silentPids);
-			this.switchableCpu60 = median(at60.values().stream().map((s) -> (double) s.cpuMillis()).toList());
-			put(p + "switchable_threads", median(at60.values().stream().map((s) -> (double) s.threads()).toList()), 0);
+			if (measuresCost(launcher)) {
+				Map<Long, ProcessSample> at30 = sampleAt(job, STORM_AT, silentPids);
+				this.stormCpu = median(at30.values().stream().map((s) -> (double) s.cpuMillis()).toList());
+				Map<Long, ProcessSample> at60 = sampleAt(job, SILENT_AT, silentPids);
+				this.switchableCpu60 = median(at60.values().stream().map((s) -> (double) s.cpuMillis()).toList());
+				put(p + "switchable_threads", median(at60.values().stream().map((s) -> (double) s.threads()).toList()), 0);
 
-			PollTrace trace = PollTrace.of(silentPids, control.path(), INTERVAL, Duration.ofSeconds(5),
-					this.work.resolve(p + "strace.txt"));
-			if (trace != null) {
-				put(p + "stat_per_s", trace.statCalls() / trace.seconds() * n / trace.ranksTraced(), 1);
-				put(p + "poll_spread_ms", trace.spreadMillis(), 0);
-				put(p + "poll_peak_per_10ms", trace.peakPer10Millis(), 0);
+				PollTrace trace = PollTrace.of(silentPids, control.path(), INTERVAL, Duration.ofSeconds(5),
+						this.work.resolve(p + "strace.txt"));
+				if (trace != null) {
+					put(p + "stat_per_s", trace.statCalls() / trace.seconds() * n / trace.ranksTraced(), 1);
+					put(p + "poll_spread_ms", trace.spreadMillis(), 0);
+					put(p + "poll_peak_per_10ms", trace.peakPer10Millis(), 0);
+				}
 			}
 
 			singleRank = load(receiver, p + "single_rank");
@@ -217,12 +266,45 @@ public final class FleetBenchmark {
 				control.write(STRATEGIES.get(strategy));
 				Thread.sleep(INTERVAL.plusSeconds(2).toMillis());
 				load(receiver, p + strategy);
+				if (strategy.equals("first_rank_per_node")) {
+					decisions(p, job, ready, exportingAtStart);
+				}
 			}
 			control.remove();
 			Thread.sleep(INTERVAL.plusSeconds(2).toMillis());
 			switches(p, job, receiver, control, ready, silent);
 		}
 		return singleRank;
+	}
+
+	/**
+	 * Whether every rank decided right, by its own lines: at start under {@code single_rank} only the
+	 * last rank exports; under {@code first_rank_per_node}, only the ranks of local rank 0 where the
+	 * launcher placed them ({@link FleetLauncher#place}: under {@code srun}, Slurm's own
+	 * {@code SLURM_LOCALID} of each rank's process). Also the nodes the ranks are on, and who
+	 * exports under {@code first_rank_per_node}.
+	 */
+	private void decisions(String p, FleetJob job, Map<Integer, RankLine> ready, List<Integer> exportingAtStart) {
+		Map<Integer, Boolean> now = job.decisions();
+		Set<Integer> nodes = new TreeSet<>();
+		int right = 0;
+		for (Map.Entry<Integer, RankLine> entry : ready.entrySet()) {
+			int rank = entry.getKey();
+			RankPlace place = job.launcher().place(rank, entry.getValue().pid());
+			if (place == null) {
+				continue;
+			}
+			nodes.add(place.node());
+			boolean singleRankRight = exportingAtStart.contains(rank) == (rank == ready.size() - 1);
+			boolean firstOfNodeRight = now.get(rank) == (place.localRank() == 0);
+			if (singleRankRight && firstOfNodeRight) {
+				right++;
+			}
+		}
+		put(p + "nodes", nodes.size(), 0);
+		this.figures.put(p + "first_rank_per_node_exporting_ranks",
+				now.entrySet().stream().filter(Map.Entry::getValue).map(Map.Entry::getKey).toList().toString());
+		this.figures.put(p + "decided_right", right + "/" + ready.size());
 	}
 
 	/**
@@ -342,9 +424,10 @@ public final class FleetBenchmark {
 
 	/** A job that is never switched: its ranks' CPU at 30 s and 60 s, resident memory and threads at 60 s. */
 	private Map<String, Double> quiet(RankKind kind, int n, boolean lens, String name) throws InterruptedException {
-		String p = kind.prefix(n);
+		String p = kind.prefix(FleetLauncher.MPIRUN, n);
 		try (FleetReceiver receiver = FleetReceiver.start();
-				FleetJob job = FleetJob.start(n, RANKS_PER_NODE, kind.command(this.benchmarks, lens, receiver.endpoint()),
+				FleetJob job = FleetJob.start(FleetLauncher.MPIRUN, n,
+						kind.command(this.benchmarks, lens, receiver.endpoint()),
 						lensEnvironment(receiver, null, p + name), this.work.resolve(p + name + ".log"))) {
 			Map<Integer, RankLine> ready = job.awaitReady(READY_TIMEOUT);
 			List<Long> silentPids = ready.values().stream().filter((line) -> !line.exporting()).map(RankLine::pid).toList();
@@ -359,12 +442,22 @@ public final class FleetBenchmark {
 		}
 	}
 
-	/** Samples the processes at a time after the launch, or 5 s after now when that has passed. */
+	/**
+	 * Samples the processes at a time after the launch, or 5 s after now when that has passed.
+	 * @throws IllegalStateException when a rank is gone: its figures would be a median of fewer
+	 */
 	private static Map<Long, ProcessSample> sampleAt(FleetJob job, Duration at, Collection<Long> pids)
 			throws InterruptedException {
 		long wait = job.startNanos() + at.toNanos() - System.nanoTime();
 		Thread.sleep((wait > 0) ? wait / 1_000_000 : 5000);
-		return samples(pids);
+		Map<Long, ProcessSample> samples = samples(pids);
+		samples.forEach((pid, sample) -> {
+			if (sample == null) {
+				throw new IllegalStateException(job + ": the rank of pid " + pid + " is gone " + at.toSeconds()
+						+ " s after the launch; see its log");
+			}
+		});
+		return samples;
 	}
 
 	private static Map<Long, ProcessSample> samples(Collection<Long> pids) {

@@ -3,7 +3,6 @@ package nemo.lens.benchmarks.fleet;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -19,18 +18,13 @@ import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A job of N rank JVMs started by Open MPI's {@code mpirun --oversubscribe} on this machine, each
- * run under {@code bash} that sets {@code LOCAL_RANK} to the rank modulo the ranks per node, so
- * that one machine reads as nodes of that many ranks (what {@code first_rank_per_node} and
- * {@code dl.local_rank} see). The ranks' lines reach the harness through {@code mpirun}'s standard
- * output; {@code FLEET_READY} and {@code FLEET_SWITCHED} lines are parsed as they come, and the
- * whole output is kept in a log file.
+ * A job of N rank JVMs on this machine, started by a real {@link FleetLauncher} ({@code mpirun} or
+ * {@code srun}). The ranks' lines reach the harness through the launcher's standard output;
+ * {@code FLEET_READY} and {@code FLEET_SWITCHED} lines are parsed as they come, and the whole output
+ * is kept in a log file. A rank's process is the one its own lines name ({@code pid=}): under
+ * {@code srun} the ranks are children of {@code slurmstepd}, not of the launcher the harness started.
  */
 public final class FleetJob implements AutoCloseable {
-
-	/** Open MPI refuses root unless told; these say so without a flag. */
-	static final Map<String, String> OPEN_MPI_AS_ROOT = Map.of("OMPI_ALLOW_RUN_AS_ROOT", "1",
-			"OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1");
 
 	/** One rank's line: {@code FLEET_READY rank=3 local=3 exporting=false pid=123 at=...}. */
 	public record RankLine(String event, int rank, boolean exporting, long pid, long atEpochNanos,
@@ -52,7 +46,11 @@ public final class FleetJob implements AutoCloseable {
 
 	}
 
-	private final Process mpirun;
+	private final FleetLauncher launcher;
+
+	private final String name;
+
+	private final Process process;
 
 	private final int ranks;
 
@@ -64,43 +62,38 @@ public final class FleetJob implements AutoCloseable {
 
 	private final Thread hook = new Thread(this::stop, "fleet-job-stop");
 
-	private FleetJob(Process mpirun, int ranks, long startNanos) {
-		this.mpirun = mpirun;
+	private FleetJob(FleetLauncher launcher, String name, Process process, int ranks, long startNanos) {
+		this.launcher = launcher;
+		this.name = name;
+		this.process = process;
 		this.ranks = ranks;
 		this.startNanos = startNanos;
 	}
 
 	/**
 	 * Starts the job.
+	 * @param launcher what starts the ranks
 	 * @param ranks N
-	 * @param ranksPerNode how many ranks make one node
 	 * @param rankCommand the command of one rank ({@code java ... FleetRank lens})
 	 * @param environment the variables every rank gets on top of this process's, {@code OTEL_*}
 	 * and {@code NEMO_LENS_*} of this process removed
-	 * @param log where {@code mpirun}'s output is kept
+	 * @param log where the launcher's output is kept; its name, less {@code .log}, names the job
 	 * @return the started job
 	 */
-	public static FleetJob start(int ranks, int ranksPerNode, List<String> rankCommand, Map<String, String> environment,
-			Path log) {
-		List<String> command = new ArrayList<>(List.of("mpirun", "--oversubscribe", "--bind-to", "none", "-n",
-				Integer.toString(ranks)));
-		// Exported explicitly: mpirun passes only what -x names to ranks on other nodes, and a
-		// recipe that works across nodes is the one worth measuring.
-		for (String name : environment.keySet()) {
-			command.add("-x");
-			command.add(name);
-		}
-		command.addAll(List.of("bash", "-c",
-				"export LOCAL_RANK=$((OMPI_COMM_WORLD_RANK % " + ranksPerNode + ")); exec \"$@\"", "fleet-rank"));
-		command.addAll(rankCommand);
-		ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
-		builder.environment().keySet().removeIf((name) -> name.startsWith("NEMO_LENS_") || name.startsWith("OTEL_"));
-		builder.environment().putAll(OPEN_MPI_AS_ROOT);
+	public static FleetJob start(FleetLauncher launcher, int ranks, List<String> rankCommand,
+			Map<String, String> environment, Path log) {
+		String name = log.getFileName().toString().replaceFirst("\\.log$", "");
+		ProcessBuilder builder = new ProcessBuilder(launcher.command(name, ranks, rankCommand, environment))
+			.redirectErrorStream(true);
+		builder.environment()
+			.keySet()
+			.removeIf((variable) -> variable.startsWith("NEMO_LENS_") || variable.startsWith("OTEL_"));
 		builder.environment().putAll(environment);
+		launcher.prepare(builder.environment());
 		try {
 			Files.createDirectories(log.toAbsolutePath().getParent());
 			long start = System.nanoTime();
-			FleetJob job = new FleetJob(builder.start(), ranks, start);
+			FleetJob job = new FleetJob(launcher, name, builder.start(), ranks, start);
 			// A harness ended by a signal still ends its job: ranks left behind would load the next run.
 			Runtime.getRuntime().addShutdownHook(job.hook);
 			Thread reader = new Thread(() -> job.read(log), "fleet-job-output");
@@ -113,23 +106,12 @@ public final class FleetJob implements AutoCloseable {
 		}
 	}
 
-	/** Whether {@code mpirun} can be started here. */
-	public static boolean mpirunAvailable() {
-		try {
-			Process probe = new ProcessBuilder("mpirun", "--version").redirectErrorStream(true).start();
-			probe.getInputStream().transferTo(OutputStream.nullOutputStream());
-			return probe.waitFor(30, TimeUnit.SECONDS) && probe.exitValue() == 0;
-		}
-		catch (IOException ex) {
-			return false;
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			return false;
-		}
+	/** The launcher that started the job. */
+	public FleetLauncher launcher() {
+		return this.launcher;
 	}
 
-	/** When {@code mpirun} was started, in {@link System#nanoTime()}. */
+	/** When the launcher was started, in {@link System#nanoTime()}. */
 	public long startNanos() {
 		return this.startNanos;
 	}
@@ -143,9 +125,10 @@ public final class FleetJob implements AutoCloseable {
 		long deadline = System.nanoTime() + timeout.toNanos();
 		while (this.ready.size() < this.ranks) {
 			long left = deadline - System.nanoTime();
-			if (left <= 0 || !this.mpirun.isAlive()) {
-				throw new IllegalStateException(this.ready.size() + " of " + this.ranks + " ranks ready"
-						+ (this.mpirun.isAlive() ? " within " + timeout : "; mpirun ended with " + this.mpirun.exitValue()));
+			if (left <= 0 || !this.process.isAlive()) {
+				throw new IllegalStateException(this.name + ": " + this.ready.size() + " of " + this.ranks + " ranks ready"
+						+ (this.process.isAlive() ? " within " + timeout
+								: "; " + this.launcher + " ended with " + this.process.exitValue()));
 			}
 			wait(Math.max(1, left / 1_000_000));
 		}
@@ -182,6 +165,20 @@ public final class FleetJob implements AutoCloseable {
 		}
 	}
 
+	/**
+	 * Each rank's decision now, as the ranks said it: the one each was ready with, changed by every
+	 * switch it reported since.
+	 * @return whether each rank exports, by rank
+	 */
+	public synchronized Map<Integer, Boolean> decisions() {
+		Map<Integer, Boolean> decisions = new TreeMap<>();
+		this.ready.forEach((rank, line) -> decisions.put(rank, line.exporting()));
+		for (RankLine line : this.switches) {
+			decisions.put(line.rank(), line.exporting());
+		}
+		return decisions;
+	}
+
 	private static Set<Integer> toSet(Iterable<Integer> ranks) {
 		Set<Integer> set = new HashSet<>();
 		ranks.forEach(set::add);
@@ -190,7 +187,7 @@ public final class FleetJob implements AutoCloseable {
 
 	private void read(Path log) {
 		try (BufferedReader in = new BufferedReader(
-				new InputStreamReader(this.mpirun.getInputStream(), StandardCharsets.UTF_8));
+				new InputStreamReader(this.process.getInputStream(), StandardCharsets.UTF_8));
 				var out = Files.newBufferedWriter(log)) {
 			for (String line = in.readLine(); line != null; line = in.readLine()) {
 				long seen = System.nanoTime();
@@ -205,7 +202,7 @@ public final class FleetJob implements AutoCloseable {
 			}
 		}
 		catch (IOException | RuntimeException ex) {
-			// The job ended; whoever waits finds out by the timeout or mpirun's exit.
+			// The job ended; whoever waits finds out by the timeout or the launcher's exit.
 		}
 		synchronized (this) {
 			notifyAll();
@@ -228,7 +225,10 @@ public final class FleetJob implements AutoCloseable {
 		}
 	}
 
-	/** Ends the job as a scheduler does: SIGTERM to mpirun, which passes it to the ranks. */
+	/**
+	 * Ends the job as a scheduler does: SIGTERM to the launcher, which passes it to the ranks
+	 * ({@code srun} cancels its step).
+	 */
 	@Override
 	public void close() {
 		try {
@@ -241,22 +241,31 @@ public final class FleetJob implements AutoCloseable {
 	}
 
 	private void stop() {
-		List<ProcessHandle> children = this.mpirun.descendants().toList();
-		this.mpirun.destroy();
+		List<ProcessHandle> left = new ArrayList<>(this.process.descendants().toList());
+		synchronized (this) {
+			this.ready.values().forEach((line) -> ProcessHandle.of(line.pid()).ifPresent(left::add));
+		}
+		this.process.destroy();
 		try {
-			if (!this.mpirun.waitFor(60, TimeUnit.SECONDS)) {
-				this.mpirun.destroyForcibly();
+			if (!this.process.waitFor(60, TimeUnit.SECONDS)) {
+				this.process.destroyForcibly();
 			}
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
 		}
-		// Ranks mpirun lost track of must not load the next measurement.
-		for (ProcessHandle child : children) {
-			if (child.isAlive()) {
-				child.destroyForcibly();
+		this.launcher.cleanUp(this.name);
+		// Ranks the launcher lost track of must not load the next measurement.
+		for (ProcessHandle rank : left) {
+			if (rank.isAlive()) {
+				rank.destroyForcibly();
 			}
 		}
+	}
+
+	@Override
+	public String toString() {
+		return this.name + " (" + this.launcher + ")";
 	}
 
 }

@@ -18,10 +18,10 @@ import java.util.List;
 public enum RankKind {
 
 	/** A plain Java program on lens-core. */
-	PLAIN("fleet_n", "nemo.lens.benchmarks.fleet.rank.FleetRank", "48m", "64m"),
+	PLAIN("fleet_", "nemo.lens.benchmarks.fleet.rank.FleetRank", "48m", "64m"),
 
 	/** A Spring Boot application with Boot's OpenTelemetry starter. */
-	SPRING("fleet_spring_n", "nemo.lens.benchmarks.fleet.spring.FleetSpringRank", "64m", "128m");
+	SPRING("fleet_spring_", "nemo.lens.benchmarks.fleet.spring.FleetSpringRank", "64m", "128m");
 
 	private final String prefix;
 
@@ -38,9 +38,20 @@ public enum RankKind {
 		this.metaspace = metaspace;
 	}
 
-	/** The prefix of this kind's figures at one N: {@code fleet_n64_}, {@code fleet_spring_n16_}. */
-	public String prefix(int n) {
-		return this.prefix + n + "_";
+	/**
+	 * The prefix of this kind's headline figures under a launcher: {@code fleet_},
+	 * {@code fleet_spring_}, {@code fleet_srun_}.
+	 */
+	public String prefix(FleetLauncher launcher) {
+		return this.prefix + launcher.infix();
+	}
+
+	/**
+	 * The prefix of this kind's figures at one N under a launcher: {@code fleet_n64_},
+	 * {@code fleet_spring_n16_}, {@code fleet_srun_n8_}.
+	 */
+	public String prefix(FleetLauncher launcher, int n) {
+		return prefix(launcher) + "n" + n + "_";
 	}
 
 	/**

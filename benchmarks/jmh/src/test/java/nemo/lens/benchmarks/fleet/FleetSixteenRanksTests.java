@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.IntStream;
 
@@ -40,8 +41,8 @@ class FleetSixteenRanksTests {
 
 	@Test
 	void sixteenRanksDecideAndOneControlFileWriteSwitchesThemAllOnAndBack() throws InterruptedException {
-		assumeTrue(FleetJob.mpirunAvailable(),
-				"Skipped: Open MPI's mpirun is not installed here (sudo bash .ci/launchers/setup installs it)");
+		Optional<String> unavailable = FleetLauncher.MPIRUN.unavailable();
+		assumeTrue(unavailable.isEmpty(), () -> "Skipped: " + unavailable.get());
 		Path benchmarks = Path.of(System.getProperty("benchmarks.dir", ".."));
 		ControlFile control = new ControlFile(this.temp.resolve("control.properties"));
 		List<Integer> others = IntStream.range(0, RANKS).filter((rank) -> !FIRST_OF_NODE.contains(rank)).boxed().toList();
@@ -50,7 +51,7 @@ class FleetSixteenRanksTests {
 			env.put("NEMO_LENS_EXPORT_STRATEGY", "first_rank_per_node");
 			// Short batches, so that spans reach the receiver within a fraction of a second.
 			env.put("OTEL_BSP_SCHEDULE_DELAY", "200");
-			try (FleetJob job = FleetJob.start(RANKS, FleetBenchmark.RANKS_PER_NODE, RankKind.PLAIN.command(benchmarks, true, receiver.endpoint()), env,
+			try (FleetJob job = FleetJob.start(FleetLauncher.MPIRUN, RANKS, RankKind.PLAIN.command(benchmarks, true, receiver.endpoint()), env,
 					Path.of("target/fleet-test/mpirun.log"))) {
 				Map<Integer, RankLine> ready = job.awaitReady(READY_TIMEOUT);
 				assertThat(ready.keySet()).as("ranks that said they are ready").hasSize(RANKS);

@@ -15,8 +15,8 @@ import org.springframework.context.ConfigurableApplicationContext;
  * live switches); without any telemetry starter, there is none and the loop runs on the no-op API.
  * <p>
  * What Lens decided is read from its handle bean by name and reflection, so that this class links
- * no Lens type and the same class runs on both class paths. The rank number is Open MPI's
- * ({@code OMPI_COMM_WORLD_RANK}), the launcher the harness uses.
+ * no Lens type and the same class runs on both class paths. The rank number is the launcher's:
+ * Open MPI's {@code OMPI_COMM_WORLD_RANK}, or Slurm's {@code SLURM_PROCID} under {@code srun}.
  */
 @SpringBootApplication
 public class FleetSpringRank {
@@ -30,7 +30,8 @@ public class FleetSpringRank {
 	 */
 	public static void main(String[] args) throws ReflectiveOperationException {
 		ConfigurableApplicationContext context = SpringApplication.run(FleetSpringRank.class, args);
-		int rank = Integer.parseInt(System.getenv().getOrDefault("OMPI_COMM_WORLD_RANK", "0"));
+		int rank = Integer.parseInt(System.getenv()
+			.getOrDefault("OMPI_COMM_WORLD_RANK", System.getenv().getOrDefault("SLURM_PROCID", "0")));
 		Integer localRank = FleetWorkload.localRankVariable();
 		OpenTelemetry telemetry = context.getBeanProvider(OpenTelemetry.class).getIfAvailable(OpenTelemetry::noop);
 		boolean exporting = false;
