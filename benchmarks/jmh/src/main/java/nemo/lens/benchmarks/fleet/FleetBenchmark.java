@@ -309,8 +309,9 @@ public final class FleetBenchmark {
 
 	/**
 	 * Switches the whole job on through the control file and back, {@link #switches} times: the
-	 * time from the rename until each rank's first span arrived, and from the removal until each
-	 * silent rank's last span arrived; the CPU one rank spent on the switch-on, its CPU over the
+	 * time from the rename until each rank it switches on (those silent before) has its first span
+	 * arrived, and from the removal until each such rank's last span arrived. The rank that exports
+	 * throughout is not timed: its next batch comes on its own schedule, whatever the switch; the CPU one rank spent on the switch-on, its CPU over the
 	 * switch less what it spends in as long without one. Switch {@code k} first waits {@code k/n}
 	 * of the interval, so that the writes sample the ranks' poll phases evenly.
 	 */
@@ -332,7 +333,7 @@ public final class FleetBenchmark {
 			Map<Long, ProcessSample> before = samples(base.keySet());
 			long beforeAt = System.nanoTime();
 			long written = control.write(STRATEGIES.get("all_ranks"));
-			boolean all = receiver.await(() -> ready.keySet().stream()
+			boolean all = receiver.await(() -> silent.stream()
 				.allMatch((rank) -> receiver.firstSpanArrivalAfter(rank, written) >= 0), SWITCH_TIMEOUT);
 			long afterAt = System.nanoTime();
 			Map<Long, ProcessSample> after = samples(base.keySet());
@@ -340,7 +341,7 @@ public final class FleetBenchmark {
 				incomplete++;
 			}
 			List<Double> thisOn = new ArrayList<>();
-			for (int rank : ready.keySet()) {
+			for (int rank : silent) {
 				long arrival = receiver.firstSpanArrivalAfter(rank, written);
 				if (arrival >= 0) {
 					thisOn.add(seconds(arrival - written));
