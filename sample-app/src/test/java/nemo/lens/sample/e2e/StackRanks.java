@@ -24,8 +24,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 final class StackRanks {
 
 	/** Parts of thread names that would mean an exporter or publisher is running. */
+	/**
+	 * Threads an exporting rank runs: the SDK's processors and reader, Micrometer's publisher, and the
+	 * dispatcher of each OTLP exporter's HTTP client. Not OkHttp's two JVM-wide threads ({@code OkHttp
+	 * TaskRunner}, {@code Okio Watchdog}): they serve any OkHttp client of the JVM, hold no connection
+	 * once its clients are closed, and end by themselves about a minute after the last use, such as a
+	 * switchable silent rank's rehearsal of its first switch over loopback.
+	 */
 	private static final List<String> TELEMETRY_THREADS = List.of("metrics-publisher", "BatchSpanProcessor",
-			"PeriodicMetricReader", "BatchLogRecordProcessor", "OkHttp");
+			"PeriodicMetricReader", "BatchLogRecordProcessor", "okhttp-dispatch");
 
 	/** The counter the stack application registers at start-up and counts {@code GET /work} with. */
 	private static final String WORK_COUNTER = "stack.work.calls";
