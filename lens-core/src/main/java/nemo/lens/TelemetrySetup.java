@@ -116,6 +116,21 @@ public final class TelemetrySetup {
 	}
 
 	/**
+	 * Decides which signals this rank exports, as {@link #setup} decides them, and builds nothing:
+	 * for a framework that turns off exporters of its own before any of them exists. The run id
+	 * takes no part in a decision, so none is resolved.
+	 * @param config the settings
+	 * @param rank the global rank
+	 * @param worldSize the number of ranks
+	 * @return the signals exported, empty on a silent rank (and when telemetry is disabled)
+	 * @throws IllegalArgumentException when a strategy is unknown or fails on its input
+	 */
+	public Set<Signal> exportedSignals(NemoLensConfig config, int rank, int worldSize) {
+		Objects.requireNonNull(config, "config must not be null");
+		return SignalDecisions.decide(config, rank, worldSize, this.registry, null).exporting();
+	}
+
+	/**
 	 * Puts the job-wide control file behind the rank's decision: its strategy settings are decided
 	 * by the same strategies as at start-up, against this registry.
 	 */

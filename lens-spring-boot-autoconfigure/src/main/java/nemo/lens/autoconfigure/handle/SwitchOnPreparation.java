@@ -3,11 +3,11 @@ package nemo.lens.autoconfigure.handle;
 import java.util.concurrent.ThreadFactory;
 
 import nemo.lens.TelemetryHandle;
+import nemo.lens.autoconfigure.silent.SwitchChannels;
 
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.ApplicationListener;
 import org.springframework.core.env.Environment;
-import org.springframework.util.ClassUtils;
 
 /**
  * Once the application is ready, prepares a silent rank that an operator can switch on while it
@@ -17,10 +17,6 @@ import org.springframework.util.ClassUtils;
  * its poller; a rank that cannot be switched pays nothing.
  */
 final class SwitchOnPreparation implements ApplicationListener<ApplicationReadyEvent> {
-
-	private static final String UNRESTRICTED = "unrestricted";
-
-	private static final String REFRESH_EVENT = "org.springframework.cloud.context.environment.EnvironmentChangeEvent";
 
 	private final TelemetryHandle handle;
 
@@ -47,16 +43,10 @@ final class SwitchOnPreparation implements ApplicationListener<ApplicationReadyE
 
 	@Override
 	public void onApplicationEvent(ApplicationReadyEvent event) {
-		if (!this.handle.isExporting() && canBeSwitched(event)) {
+		if (!this.handle.isExporting()
+				&& SwitchChannels.springChannel(this.environment, event.getApplicationContext().getClassLoader())) {
 			this.threads.newThread(this.handle::prepareToSwitchOn).start();
 		}
-	}
-
-	private boolean canBeSwitched(ApplicationReadyEvent event) {
-		String access = this.environment.getProperty("management.endpoint.lens.access",
-				this.environment.getProperty("management.endpoints.access.default", ""));
-		return UNRESTRICTED.equalsIgnoreCase(access.trim())
-				|| ClassUtils.isPresent(REFRESH_EVENT, event.getApplicationContext().getClassLoader());
 	}
 
 }

@@ -1,0 +1,57 @@
+package nemo.lens.autoconfigure.silent;
+
+import java.util.Set;
+
+import nemo.lens.Signal;
+import nemo.lens.autoconfigure.NemoLensProperties;
+import nemo.lens.autoconfigure.binding.LensSettings;
+
+import org.springframework.boot.context.event.ApplicationEnvironmentPreparedEvent;
+import org.springframework.context.ApplicationListener;
+import org.springframework.core.Ordered;
+import org.springframework.core.env.ConfigurableEnvironment;
+
+/**
+ * Before any bean exists, turns off Spring Boot's own exporters of the signals this rank will
+ * never export ({@link NeverExportedSignals}), with Boot's own switches, so that a silent rank
+ * builds no Micrometer push registry (no {@code OtlpMeterRegistry}, no publishing thread, no HTTP
+ * client) rather than building one and holding it idle. A registry whose door is opted out
+ * ({@code nemo.lens.gate.micrometer.<system>=false}) is left as configured. Runs after the
+ * application's configuration files are read, so that it decides on the settings the rank will
+ * run with.
+ */
+final class SilentRankExports implements ApplicationListener<ApplicationEnvironmentPreparedEvent>, Ordered {
+
+	private static final String REGISTRY_DOOR = "micrometer.";
+
+	@Override
+	public int getOrder() {
+		return Ordered.LOWEST_PRECEDENCE;
+	}
+
+	@Override
+	public void onApplicationEvent(ApplicationEnvironmentPreparedEvent event) {
+		ConfigurableEnvironment environment = event.getEnvironment();
+		if (environment.getPropertySources().contains(SilentRankPropertySource.NAME)) {
+			return;
+		}
+		NemoLensProperties properties;
+		try {
+			properties = LensSettings.bind(environment);
+		}
+		catch (RuntimeException ex) {
+			// The start-up refuses it, naming the setting: nothing is decided early.
+			return;
+		}
+		ClassLoader classLoader = event.getSpringApplication().getClassLoader();
+		if (!NeverExportedSignals.of(properties, environment, classLoader).contains(Signal.METRICS)) {
+			return;
+		}
+		Set<String> registries = PushRegistries.present(classLoader);
+		registries.removeIf((registry) -> Boolean.FALSE.equals(properties.getGate().get(REGISTRY_DOOR + registry)));
+		if (!registries.isEmpty()) {
+			environment.getPropertySources().addFirst(SilentRankPropertySource.registriesOff(registries));
+		}
+	}
+
+}

@@ -1,0 +1,64 @@
+package nemo.lens.autoconfigure.silent;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+import org.springframework.core.env.ConfigurableEnvironment;
+import org.springframework.core.env.Environment;
+import org.springframework.core.env.MapPropertySource;
+import org.springframework.core.env.PropertySource;
+
+/**
+ * Spring Boot's own export switches, off, for the doors of a rank that can never export their
+ * signal, first among the environment's sources: a rank's decision outranks an
+ * {@code application.yaml} that turns an exporter on for the whole job. It also says which doors
+ * it turned off, so that they are reported although none of their beans exists.
+ */
+public final class SilentRankPropertySource extends MapPropertySource {
+
+	/** The source's name in the environment. */
+	public static final String NAME = "nemoLensSilentRank";
+
+	private final Set<String> registries;
+
+	private SilentRankPropertySource(Map<String, Object> switches, Set<String> registries) {
+		super(NAME, switches);
+		this.registries = Set.copyOf(registries);
+	}
+
+	/**
+	 * The switches that keep these push registries from being built.
+	 * @param registries the registries' system names, such as {@code otlp}
+	 * @return the property source
+	 */
+	static SilentRankPropertySource registriesOff(Set<String> registries) {
+		Map<String, Object> switches = new LinkedHashMap<>();
+		registries.forEach((registry) -> switches.put(PushRegistries.exportSwitch(registry), "false"));
+		return new SilentRankPropertySource(switches, registries);
+	}
+
+	/**
+	 * The push registries this rank turned off before they were built.
+	 * @return their system names, such as {@code otlp}; empty when none
+	 */
+	public Set<String> registries() {
+		return this.registries;
+	}
+
+	/**
+	 * The source in an environment, if the rank added one.
+	 * @param environment the environment
+	 * @return the source, or {@code null}
+	 */
+	public static SilentRankPropertySource in(Environment environment) {
+		if (environment instanceof ConfigurableEnvironment configurable) {
+			PropertySource<?> source = configurable.getPropertySources().get(NAME);
+			if (source instanceof SilentRankPropertySource silent) {
+				return silent;
+			}
+		}
+		return null;
+	}
+
+}
