@@ -47,6 +47,8 @@ public final class TelemetryOptions implements ExportOverrides {
 
 	private final boolean shutdownHook;
 
+	private final boolean applicationStack;
+
 	private TelemetryOptions(Builder builder) {
 		this.exportStrategy = builder.exportStrategy;
 		this.spanExporter = builder.spanExporter;
@@ -61,6 +63,7 @@ public final class TelemetryOptions implements ExportOverrides {
 		this.notices = builder.notices;
 		this.extraSpanGroups = builder.extraSpanGroups;
 		this.shutdownHook = builder.shutdownHook;
+		this.applicationStack = builder.applicationStack;
 	}
 
 	/**
@@ -189,6 +192,16 @@ public final class TelemetryOptions implements ExportOverrides {
 	}
 
 	/**
+	 * Whether the application has a telemetry stack of its own, whose settings and resource win
+	 * over Lens's defaults.
+	 * @return whether the application's stack is the rank's
+	 */
+	@Override
+	public boolean applicationStack() {
+		return this.applicationStack;
+	}
+
+	/**
 	 * Builds {@link TelemetryOptions}.
 	 */
 	public static final class Builder {
@@ -217,6 +230,8 @@ public final class TelemetryOptions implements ExportOverrides {
 		private Set<String> extraSpanGroups = Set.of();
 
 		private boolean shutdownHook = true;
+
+		private boolean applicationStack;
 
 		private Builder() {
 		}
@@ -371,6 +386,23 @@ public final class TelemetryOptions implements ExportOverrides {
 		 */
 		public Builder shutdownHook(boolean shutdownHook) {
 			this.shutdownHook = shutdownHook;
+			return this;
+		}
+
+		/**
+		 * Sets whether the application has a telemetry stack of its own (such as Spring Boot's
+		 * OpenTelemetry or Micrometer's registries), which Lens's SDK follows rather than stands
+		 * beside: a signal that the caller gives no exporter for and whose OTLP endpoint is not
+		 * configured ({@code OTEL_EXPORTER_OTLP_ENDPOINT}, {@code OTEL_EXPORTER_OTLP_<SIGNAL>_ENDPOINT}
+		 * or their {@code otel.*} properties) exports nowhere instead of to the SDK's default
+		 * endpoint, and the resource carries no {@code service.version} of Lens's, so that the
+		 * application's own ({@code OTEL_RESOURCE_ATTRIBUTES}, the caller's attributes) is the one.
+		 * Off by default, as in the Python library.
+		 * @param applicationStack whether the application's stack is the rank's
+		 * @return this builder
+		 */
+		public Builder applicationStack(boolean applicationStack) {
+			this.applicationStack = applicationStack;
 			return this;
 		}
 

@@ -235,9 +235,33 @@ final class DeliveryLedger {
 			return this.delegate.flush();
 		}
 
+		/**
+		 * Closes the exporter once the exports under way are answered. The SDK's periodic reader
+		 * closes its exporter right after its last collection, and where a scheduled export was
+		 * still in flight then, that last collection is skipped and the export under way
+		 * cancelled by the close ({@code Canceled}): waiting here lets it finish. The wait is
+		 * bounded by the exporter's own timeout, and the stop that asks for it runs on a thread
+		 * of its own, within the drain or shutdown timeout.
+		 */
 		@Override
 		public CompletableResultCode shutdown() {
-			return this.delegate.shutdown();
+			List<CompletableResultCode> inFlight = List.copyOf(DeliveryLedger.this.metricExportsInFlight);
+			if (inFlight.isEmpty()) {
+				return this.delegate.shutdown();
+			}
+			CompletableResultCode closed = new CompletableResultCode();
+			CompletableResultCode.ofAll(inFlight).whenComplete(() -> {
+				CompletableResultCode shutdown = this.delegate.shutdown();
+				shutdown.whenComplete(() -> {
+					if (shutdown.isSuccess()) {
+						closed.succeed();
+					}
+					else {
+						closed.fail();
+					}
+				});
+			});
+			return closed;
 		}
 
 		@Override

@@ -71,4 +71,14 @@ public interface ExportOverrides {
 		return null;
 	}
 
+	/**
+	 * Whether the application has a telemetry stack of its own whose settings win: a signal with no
+	 * exporter given and no OTLP endpoint configured exports nowhere rather than to the SDK's
+	 * default endpoint, and the resource carries no {@code service.version} of Lens's.
+	 * @return whether the application's stack is the rank's
+	 */
+	default boolean applicationStack() {
+		return false;
+	}
+
 }

@@ -501,7 +501,7 @@ public final class ExportingTelemetry {
 				.addResourceCustomizer((detected, properties) -> {
 					Resource merged = detected.merge(LensResource.schedulerResource(this.environment))
 						.merge(LensResource.rankResource(this.config, this.rank, this.worldSize,
-								this.options.localRank(), this.environment))
+								this.options.localRank(), this.environment, !this.options.applicationStack()))
 						.merge(Resource.create(this.options.resourceAttributes()));
 					if (resource != null) {
 						resource.accept(merged);
@@ -554,6 +554,16 @@ public final class ExportingTelemetry {
 			}
 		}
 
+		/**
+		 * Whether a signal's OTLP exporter has somewhere to send: always, as in the Python library
+		 * (the SDK's default endpoint); beside an application's own stack, only where an endpoint
+		 * was configured, so that no stream goes to an endpoint nobody named.
+		 */
+		private boolean otlpEndpoint(String signal) {
+			return !this.options.applicationStack()
+					|| OtlpEndpoints.configured(signal, this.options.otelProperties(), this.environment);
+		}
+
 		/** NeMo Lens' defaults where the Java SDK's differ; the process environment overrides them. */
 		private static Map<String, String> referenceDefaults() {
 			return Map.of("otel.exporter.otlp.protocol", "grpc", "otel.metric.export.interval", "10000");
@@ -566,15 +576,16 @@ public final class ExportingTelemetry {
 		 */
 		private Map<String, String> signalProperties(ExporterName exporter, boolean givenSpans, boolean givenLogs) {
 			boolean otlp = exporter == ExporterName.OTLP;
+			boolean otlpTraces = otlp && this.config.tracesEnabled() && !givenSpans && otlpEndpoint(TRACES);
 			Map<String, String> properties = new HashMap<>(this.options.otelProperties());
-			properties.put("otel.traces.exporter",
-					(otlp && this.config.tracesEnabled() && !givenSpans) ? "otlp" : "none");
-			properties.put("otel.metrics.exporter",
-					(otlp && this.config.metricsEnabled() && this.options.metricReader() == null) ? "otlp" : "none");
+			properties.put("otel.traces.exporter", otlpTraces ? "otlp" : "none");
+			properties.put("otel.metrics.exporter", (otlp && this.config.metricsEnabled()
+					&& this.options.metricReader() == null && otlpEndpoint(METRICS)) ? "otlp" : "none");
 			properties.put("otel.logs.exporter",
-					(otlp && this.config.logsEnabled() && !givenLogs) ? "otlp" : "none");
+					(otlp && this.config.logsEnabled() && !givenLogs && otlpEndpoint(LOGS)) ? "otlp" : "none");
 			// Nothing recorded where nothing can export: no span to keep, and no loss to report.
-			boolean spansLeave = this.config.tracesEnabled() && (otlp || givenSpans || exporter == ExporterName.CONSOLE);
+			boolean spansLeave = this.config.tracesEnabled()
+					&& (otlpTraces || givenSpans || exporter == ExporterName.CONSOLE);
 			if (!spansLeave) {
 				properties.put("otel.traces.sampler", "always_off");
 			}

@@ -154,6 +154,11 @@ public final class ExportingTelemetryFactory {
 		}
 
 		@Override
+		public boolean applicationStack() {
+			return this.options.applicationStack();
+		}
+
+		@Override
 		public Map<String, String> otelProperties() {
 			Map<String, String> properties = new HashMap<>(this.options.otelProperties());
 			properties.put("otel.exporter.otlp.endpoint", this.endpoint);

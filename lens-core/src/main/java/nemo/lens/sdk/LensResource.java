@@ -27,12 +27,18 @@ final class LensResource {
 	private LensResource() {
 	}
 
+	/**
+	 * The rank's attributes.
+	 * @param libraryVersion whether {@code service.version} is Lens's version, as in the Python
+	 * library; not beside an application's own stack, whose version is the service's
+	 */
 	static Resource rankResource(ExportSettings config, int rank, int worldSize, Integer localRank,
-			Function<String, String> environment) {
-		AttributesBuilder attributes = Attributes.builder()
-			.put("service.name", config.serviceName())
-			.put("service.version", LensVersion.current())
-			.put(RANK, rank)
+			Function<String, String> environment, boolean libraryVersion) {
+		AttributesBuilder attributes = Attributes.builder().put("service.name", config.serviceName());
+		if (libraryVersion) {
+			attributes.put("service.version", LensVersion.current());
+		}
+		attributes.put(RANK, rank)
 			.put(WORLD_SIZE, worldSize)
 			.put(RUN_ID, config.runId())
 			.put("service.instance.id", ExportingTelemetry.serviceInstanceId(config.runId(), rank));

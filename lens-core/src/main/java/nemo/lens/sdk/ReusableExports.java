@@ -83,6 +83,11 @@ public final class ReusableExports implements ExportOverrides {
 		return this.caller.warnings();
 	}
 
+	@Override
+	public boolean applicationStack() {
+		return this.caller.applicationStack();
+	}
+
 	/**
 	 * Shuts the caller's exporters and reader down, once the last SDK that used them has.
 	 * @param timeout the longest wait

@@ -72,6 +72,8 @@ class LensEndpointOverrideTests {
 		Path certificate = Files.writeString(folder.resolve("ca.pem"), "not a certificate yet");
 		// Read by the SDK's autoconfiguration as it builds the OTLP exporter at the switch.
 		System.setProperty("otel.exporter.otlp.certificate", certificate.toString());
+		// Beside the application's stack (Micrometer's OTLP registry here), only a named endpoint gets one.
+		System.setProperty("otel.exporter.otlp.endpoint", "http://127.0.0.1:9");
 		try {
 			this.silentRank.withPropertyValues("nemo.lens.exporter=otlp").run((context) -> {
 				LensEndpoint endpoint = context.getBean(LensEndpoint.class);
@@ -87,6 +89,7 @@ class LensEndpointOverrideTests {
 		}
 		finally {
 			System.clearProperty("otel.exporter.otlp.certificate");
+			System.clearProperty("otel.exporter.otlp.endpoint");
 		}
 	}
 

@@ -101,6 +101,20 @@ public final class BootPipelineSettings {
 	}
 
 	/**
+	 * Whether the application's stack has exporter beans for a signal, which carry it instead of
+	 * an exporter of Lens's.
+	 * @param signal the signal
+	 * @return whether exporter beans carry it
+	 */
+	public boolean carries(Signal signal) {
+		return switch (signal) {
+			case TRACES -> this.spanExporter != null;
+			case LOGS -> this.logRecordExporter != null;
+			case METRICS -> false;
+		};
+	}
+
+	/**
 	 * Builds the exporter beans of the signals the rank exports, once it has decided; a signal the
 	 * rank does not send never builds its exporters.
 	 * @param handle what the rank decided

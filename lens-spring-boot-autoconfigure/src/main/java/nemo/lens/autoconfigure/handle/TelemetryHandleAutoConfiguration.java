@@ -22,6 +22,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
+import org.springframework.core.io.ResourceLoader;
 
 /**
  * The rank's one decision: the strategy registry (with every {@link ExportStrategy} bean), the
@@ -82,12 +83,14 @@ public final class TelemetryHandleAutoConfiguration {
 
 		@Bean(destroyMethod = "shutdown")
 		TelemetryHandle lensTelemetryHandle(NemoLensProperties properties, Environment environment,
-				ExportStrategyRegistry registry, RankInfo rankInfo, ListableBeanFactory beanFactory) {
+				ExportStrategyRegistry registry, RankInfo rankInfo, ListableBeanFactory beanFactory,
+				ResourceLoader resourceLoader) {
 			LensSettings.unknownVariables(environment).forEach(logger::warn);
 			BootPipelineSettings pipeline = BootPipelineSettings.read(environment, beanFactory,
 					properties.isLogsEnabled());
 			TelemetryHandle handle = new TelemetryHandleFactory(registry, LensSettings.variables(environment, properties))
-				.create(LensSettings.config(properties, environment), rankInfo, pipeline);
+				.create(LensSettings.config(properties, environment), rankInfo, pipeline,
+						ApplicationTelemetryStack.present(resourceLoader.getClassLoader()));
 			pipeline.decided(handle);
 			return handle;
 		}

@@ -46,7 +46,8 @@ final class TelemetryHandleFactory {
 		this.environment = environment;
 	}
 
-	TelemetryHandle create(NemoLensConfig config, RankInfo rankInfo, BootPipelineSettings pipeline) {
+	TelemetryHandle create(NemoLensConfig config, RankInfo rankInfo, BootPipelineSettings pipeline,
+			boolean applicationStack) {
 		checkRegistered(config.exportStrategy(), "nemo.lens.export-strategy", "NEMO_LENS_EXPORT_STRATEGY");
 		for (Signal signal : Signal.values()) {
 			// A signal without a strategy of its own follows export-strategy, checked above.
@@ -62,13 +63,20 @@ final class TelemetryHandleFactory {
 			.warnings(deliveryLogger::warn)
 			.notices(overrideLogger::info)
 			// The context closes the handle, after the beans that use it.
-			.shutdownHook(false);
+			.shutdownHook(false)
+			.applicationStack(applicationStack);
 		pipeline.applyTo(options);
 		TelemetryHandle handle = setup(config, rankInfo, options.build());
 		logger.info("NeMo Lens: " + rankInfo.describe() + "; strategy " + config.exportStrategy() + "; "
 				+ (handle.isExporting() ? "exporting" : "not exporting")
 				+ (config.enabled() ? "" : " (nemo.lens.enabled=false)") + "; " + describeSignals(handle) + "; "
 				+ describeRunId(handle, rankInfo) + describeWatchers(handle));
+		if (applicationStack) {
+			String unexported = ApplicationTelemetryStack.unexportedSignals(handle.config(), pipeline, this.environment);
+			if (!unexported.isEmpty()) {
+				logger.info(unexported);
+			}
+		}
 		return handle;
 	}
 
