@@ -69,6 +69,10 @@ public final class ExporterSettingsCheck {
 		Map<String, String> properties = new LinkedHashMap<>();
 		variables.forEach((name, value) -> properties.put(property(name), value));
 		implied.forEach(properties::put);
+		if (properties.isEmpty()) {
+			// Nothing to check: a rank with no such setting loads none of the SDK's configuration.
+			return;
+		}
 		ConfigProperties config = DefaultConfigProperties.createFromMap(properties);
 		for (String signal : SIGNALS) {
 			String prefix = "OTEL_EXPORTER_OTLP_" + signal;

@@ -11,6 +11,7 @@ import org.springframework.boot.context.properties.bind.Bindable;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.bind.handler.IgnoreTopLevelConverterNotFoundBindHandler;
 import org.springframework.boot.context.properties.bind.handler.NoUnboundElementsBindHandler;
+import org.springframework.boot.context.properties.source.UnboundElementsSourceFilter;
 import org.springframework.core.env.Environment;
 
 /**
@@ -41,9 +42,11 @@ public final class LensSettings {
 	 * @throws RuntimeException when a value is refused, naming the setting and the value
 	 */
 	public static NemoLensProperties bind(Environment environment) {
-		// As Boot binds the bean: unknown fields refused (ignoreUnknownFields = false), Lens's reading on top.
-		BindHandler handler = new LensValuesBindHandler(
-				new NoUnboundElementsBindHandler(new IgnoreTopLevelConverterNotFoundBindHandler()));
+		// As Boot binds the bean: unknown fields refused (ignoreUnknownFields = false) except in the
+		// sources Boot leaves out of that check (the environment's variables, where NEMO_LENS_EXPORT_STRATEGY
+		// is also read as nemo.lens.export.strategy), Lens's reading on top.
+		BindHandler handler = new LensValuesBindHandler(new NoUnboundElementsBindHandler(
+				new IgnoreTopLevelConverterNotFoundBindHandler(), new UnboundElementsSourceFilter()));
 		return Binder.get(environment).bindOrCreate("nemo.lens", Bindable.of(NemoLensProperties.class), handler);
 	}
 

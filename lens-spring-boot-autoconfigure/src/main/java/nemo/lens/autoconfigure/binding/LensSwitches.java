@@ -24,6 +24,9 @@ public final class LensSwitches {
 	/** Whether Spring Boot's own OpenTelemetry SDK follows the rank's decision. */
 	public static final String GATE_BOOT_OPENTELEMETRY = "nemo.lens.gate.boot.opentelemetry";
 
+	/** Whether the OpenTelemetry instrumentation starter's SDK follows the rank's decision. */
+	public static final String GATE_OTEL_STARTER = "nemo.lens.gate.otel.starter";
+
 	/** Whether {@code @LensSpan} methods run in spans. */
 	public static final String ANNOTATIONS_ENABLED = "nemo.lens.annotations.enabled";
 

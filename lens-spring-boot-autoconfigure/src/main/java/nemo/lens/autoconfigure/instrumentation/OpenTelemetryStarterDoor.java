@@ -6,12 +6,18 @@ import java.util.List;
 import nemo.lens.Signal;
 import nemo.lens.autoconfigure.door.DoorDeclaration;
 import nemo.lens.autoconfigure.door.DoorDeclarations;
+import nemo.lens.autoconfigure.door.DoorsAtStart;
+import nemo.lens.autoconfigure.door.TelemetryDoors;
+
+import org.springframework.beans.factory.ListableBeanFactory;
 
 /**
  * The OpenTelemetry instrumentation Spring Boot starter's own SDK as a door: it pushes all three
- * signals.
+ * signals. It is recorded as its SDK is built ({@link StarterSdkGate}), or, on a rank silent for
+ * life whose handle took the SDK's place ({@link SilentRankStarterAutoConfiguration}), when the
+ * doors are made, as silenced.
  */
-public final class OpenTelemetryStarterDoor implements DoorDeclarations {
+public final class OpenTelemetryStarterDoor implements DoorDeclarations, DoorsAtStart {
 
 	/** The door's name. */
 	public static final String NAME = "otel.starter";
@@ -24,6 +30,13 @@ public final class OpenTelemetryStarterDoor implements DoorDeclarations {
 	@Override
 	public List<DoorDeclaration> doors() {
 		return List.of(DOOR);
+	}
+
+	@Override
+	public void recordAtStart(TelemetryDoors doors, ListableBeanFactory beanFactory, ClassLoader classLoader) {
+		if (beanFactory.containsBeanDefinition(SilentRankStarterAutoConfiguration.BEAN)) {
+			doors.open(NAME, false);
+		}
 	}
 
 }

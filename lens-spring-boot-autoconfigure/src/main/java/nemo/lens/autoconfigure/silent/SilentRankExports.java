@@ -1,6 +1,7 @@
 package nemo.lens.autoconfigure.silent;
 
 import java.util.Set;
+import java.util.TreeSet;
 
 import nemo.lens.Signal;
 import nemo.lens.autoconfigure.NemoLensProperties;
@@ -12,10 +13,11 @@ import org.springframework.core.Ordered;
 import org.springframework.core.env.ConfigurableEnvironment;
 
 /**
- * Before any bean exists, turns off Spring Boot's own exporters of the signals this rank will
- * never export ({@link NeverExportedSignals}), with Boot's own switches, so that a silent rank
- * builds no Micrometer push registry (no {@code OtlpMeterRegistry}, no publishing thread, no HTTP
- * client) rather than building one and holding it idle. A registry whose door is opted out
+ * Before any bean exists, records the signals this rank will never export
+ * ({@link NeverExportedSignals}) and turns off Spring Boot's own exporters of them, with Boot's own
+ * switches, so that a silent rank builds no Micrometer push registry (no {@code OtlpMeterRegistry},
+ * no publishing thread, no HTTP client) rather than building one and holding it idle; the doors
+ * whose SDK a rank silent for life never needs read the record ({@link SilentRankPropertySource}). A registry whose door is opted out
  * ({@code nemo.lens.gate.micrometer.<system>=false}) is left as configured. Runs after the
  * application's configuration files are read, so that it decides on the settings the rank will
  * run with.
@@ -44,14 +46,14 @@ final class SilentRankExports implements ApplicationListener<ApplicationEnvironm
 			return;
 		}
 		ClassLoader classLoader = event.getSpringApplication().getClassLoader();
-		if (!NeverExportedSignals.of(properties, environment, classLoader).contains(Signal.METRICS)) {
+		Set<Signal> neverExported = NeverExportedSignals.of(properties, environment, classLoader);
+		if (neverExported.isEmpty()) {
 			return;
 		}
-		Set<String> registries = PushRegistries.present(classLoader);
+		Set<String> registries = neverExported.contains(Signal.METRICS) ? PushRegistries.present(classLoader)
+				: new TreeSet<>();
 		registries.removeIf((registry) -> Boolean.FALSE.equals(properties.getGate().get(REGISTRY_DOOR + registry)));
-		if (!registries.isEmpty()) {
-			environment.getPropertySources().addFirst(SilentRankPropertySource.registriesOff(registries));
-		}
+		environment.getPropertySources().addFirst(SilentRankPropertySource.of(neverExported, registries));
 	}
 
 }

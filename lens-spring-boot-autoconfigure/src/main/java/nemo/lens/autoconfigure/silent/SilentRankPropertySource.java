@@ -1,8 +1,11 @@
 package nemo.lens.autoconfigure.silent;
 
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+
+import nemo.lens.Signal;
 
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.Environment;
@@ -10,32 +13,53 @@ import org.springframework.core.env.MapPropertySource;
 import org.springframework.core.env.PropertySource;
 
 /**
- * Spring Boot's own export switches, off, for the doors of a rank that can never export their
- * signal, first among the environment's sources: a rank's decision outranks an
- * {@code application.yaml} that turns an exporter on for the whole job. It also says which doors
- * it turned off, so that they are reported although none of their beans exists.
+ * What a rank decided before any bean existed: the signals it will never export, and Spring Boot's
+ * own export switches, off, for the push registries of those signals, first among the
+ * environment's sources, so that a rank's decision outranks an {@code application.yaml} that turns
+ * an exporter on for the whole job. It also says which doors it turned off, so that they are
+ * reported although none of their beans exists.
  */
 public final class SilentRankPropertySource extends MapPropertySource {
 
 	/** The source's name in the environment. */
 	public static final String NAME = "nemoLensSilentRank";
 
+	private final Set<Signal> neverExported;
+
 	private final Set<String> registries;
 
-	private SilentRankPropertySource(Map<String, Object> switches, Set<String> registries) {
+	private SilentRankPropertySource(Set<Signal> neverExported, Map<String, Object> switches, Set<String> registries) {
 		super(NAME, switches);
+		this.neverExported = Set.copyOf(neverExported);
 		this.registries = Set.copyOf(registries);
 	}
 
 	/**
-	 * The switches that keep these push registries from being built.
+	 * The decision, and the switches that keep these push registries from being built.
+	 * @param neverExported the signals the rank will never export, at least one
 	 * @param registries the registries' system names, such as {@code otlp}
 	 * @return the property source
 	 */
-	static SilentRankPropertySource registriesOff(Set<String> registries) {
+	static SilentRankPropertySource of(Set<Signal> neverExported, Set<String> registries) {
 		Map<String, Object> switches = new LinkedHashMap<>();
 		registries.forEach((registry) -> switches.put(PushRegistries.exportSwitch(registry), "false"));
-		return new SilentRankPropertySource(switches, registries);
+		return new SilentRankPropertySource(neverExported, switches, registries);
+	}
+
+	/**
+	 * The signals this rank will never export.
+	 * @return the signals, never empty
+	 */
+	public Set<Signal> neverExported() {
+		return this.neverExported;
+	}
+
+	/**
+	 * Whether the rank will never export any signal: it needs no SDK of any door.
+	 * @return whether silent for life
+	 */
+	public boolean silentForLife() {
+		return this.neverExported.containsAll(EnumSet.allOf(Signal.class));
 	}
 
 	/**

@@ -2,6 +2,7 @@ package nemo.lens.autoconfigure.silent;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 import io.micrometer.core.instrument.MeterRegistry;
@@ -33,6 +34,8 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.cloud.context.environment.EnvironmentChangeEvent;
 import org.springframework.context.ApplicationContextInitializer;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.core.env.StandardEnvironment;
+import org.springframework.core.env.SystemEnvironmentPropertySource;
 import org.springframework.core.io.DefaultResourceLoader;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -91,6 +94,26 @@ class SilentRankExportsTests {
 			assertThat(context).hasSingleBean(MeterRegistry.class);
 			context.getBean(MeterRegistry.class).counter("steps").increment();
 		});
+	}
+
+	@Test
+	void aRankDecidedByTheLaunchersAndLenssVariablesBuildsNoPushRegistry() {
+		new ApplicationContextRunner().withClassLoader(new FilteredClassLoader(EnvironmentChangeEvent.class))
+			.withInitializer((context) -> context.getEnvironment()
+				.getPropertySources()
+				.addLast(new SystemEnvironmentPropertySource(StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME,
+						Map.of("RANK", "0", "WORLD_SIZE", "2", "NEMO_LENS_ENABLED", "true", "NEMO_LENS_EXPORT_STRATEGY",
+								"single_rank"))))
+			.withInitializer(new EnvironmentPrepared())
+			.withConfiguration(LensTestConfigurations.core(LensDoorsAutoConfiguration.class,
+					MicrometerDoorsAutoConfiguration.class))
+			.withConfiguration(AutoConfigurations.of(BootLine.current().metrics("Otlp")))
+			.withPropertyValues("management.otlp.metrics.export.url=http://127.0.0.1:9/v1/metrics")
+			.run((context) -> {
+				assertThat(context).hasNotFailed().doesNotHaveBean(OtlpMeterRegistry.class);
+				assertThat(context.getBean(TelemetryDoors.class).states()).containsEntry("micrometer.otlp",
+						DoorState.SILENCED);
+			});
 	}
 
 	@Test

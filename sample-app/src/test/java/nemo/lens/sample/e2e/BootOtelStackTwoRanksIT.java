@@ -23,9 +23,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  *
  * <p>
  * One pair of processes serves every test here, in order: the silence while running, the
- * exporting rank's resources, the doors on the endpoint, the threads, the silence through SIGTERM,
- * and last the socket-level record of rank 0, which runs under {@code strace -f -e trace=connect}
- * when the machine has strace. The clock is the exporting rank's Micrometer pushes (one a second),
+ * exporting rank's resources, the doors on the endpoint, the threads, the objects on each heap,
+ * the silence through SIGTERM, and last the socket-level record of rank 0, which runs under
+ * {@code strace -f -e trace=connect} when the machine has strace. The clock is the exporting rank's Micrometer pushes (one a second),
  * never a sleep.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -122,6 +122,14 @@ class BootOtelStackTwoRanksIT {
 
 	@Test
 	@Order(5)
+	void silentRanksHeapHoldsNoExportingObjectWhileTheExportingRanksDoes() {
+		ExportingObjects.assertNoneOnSilentRank(this.ranks.rank(0), this.ranks.rank(1),
+				"io.micrometer.registry.otlp.OtlpMeterRegistry", "io.opentelemetry.sdk.trace.SdkTracerProvider",
+				"okhttp3.OkHttpClient");
+	}
+
+	@Test
+	@Order(6)
 	void silentRankSendsNothingThroughSigterm() {
 		this.ranks.terminate(STOP_TIMEOUT);
 
@@ -130,7 +138,7 @@ class BootOtelStackTwoRanksIT {
 	}
 
 	@Test
-	@Order(6)
+	@Order(7)
 	void silentRankNeverConnectedToTheReceiver() {
 		assumeTrue(this.silentRankConnects != null,
 				"strace is not installed at /usr/bin/strace: no socket-level record");

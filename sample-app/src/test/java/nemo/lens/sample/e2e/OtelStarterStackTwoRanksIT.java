@@ -169,6 +169,14 @@ class OtelStarterStackTwoRanksIT {
 
 	@Test
 	@Order(8)
+	void silentRanksHeapHoldsNoExportingObjectWhileTheExportingRanksDoes() {
+		ExportingObjects.assertNoneOnSilentRank(this.ranks.rank(0), this.ranks.rank(1),
+				"io.micrometer.registry.otlp.OtlpMeterRegistry", "io.opentelemetry.sdk.trace.SdkTracerProvider",
+				"io.opentelemetry.sdk.metrics.export.PeriodicMetricReader");
+	}
+
+	@Test
+	@Order(9)
 	void silentRankSendsNothingThroughSigterm() {
 		this.ranks.terminate(STOP_TIMEOUT);
 
@@ -178,7 +186,7 @@ class OtelStarterStackTwoRanksIT {
 	}
 
 	@Test
-	@Order(9)
+	@Order(10)
 	void silentRankNeverConnectedToTheReceiver() {
 		assumeTrue(this.silentRankConnects != null,
 				"strace is not installed at /usr/bin/strace: no socket-level record");
