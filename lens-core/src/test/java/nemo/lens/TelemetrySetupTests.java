@@ -222,6 +222,29 @@ class TelemetrySetupTests {
 	}
 
 	@Test
+	void exportRankAtTheWorldSizeFailsNamingTheVariableAndTheLaunchersWorldSize() {
+		this.env.putAll(Map.of("RANK", "1", "WORLD_SIZE", "4", "LOCAL_RANK", "1"));
+		NemoLensConfig config = enabled("single_rank").toBuilder().exportRank(4).build();
+		assertThatIllegalArgumentException().isThrownBy(() -> setup(config, 1, 4))
+			.withMessage("exportRank (NEMO_LENS_EXPORT_RANK) 4 is no rank of this job: the world size is 4 "
+					+ "from WORLD_SIZE (torch). Set a rank from 0 to 3, or -1 for the last rank.");
+	}
+
+	@Test
+	void exportRankBelowMinusOneFailsEvenWhenDisabledNamingTheCallsWorldSize() {
+		NemoLensConfig config = NemoLensConfig.builder().exportRank(-2).build();
+		assertThatIllegalArgumentException().isThrownBy(() -> setup(config, 0, 2))
+			.withMessage("exportRank (NEMO_LENS_EXPORT_RANK) -2 is no rank of this job: the world size is 2 "
+					+ "given to setupTelemetry. Set a rank from 0 to 1, or -1 for the last rank.");
+	}
+
+	@Test
+	void exportRankOfTheLastRankOrMinusOneIsARankOfTheJob() {
+		assertThat(setup(enabled("single_rank").toBuilder().exportRank(3).build(), 3, 4).isExporting()).isTrue();
+		assertThat(setup(enabled("single_rank").toBuilder().exportRank(-1).build(), 2, 4).isExporting()).isFalse();
+	}
+
+	@Test
 	void badLocalRankFailsEvenWhenDisabled() {
 		this.env.put("LOCAL_RANK", "x");
 		NemoLensConfig config = NemoLensConfig.builder().exportStrategy("first_rank_per_node").build();

@@ -26,7 +26,8 @@ import nemo.lens.env.EnvironmentValues;
  *
  * @param values the keys given, as written (trimmed), for the endpoint
  * @param exportStrategy the strategy, or {@code null} for the configured one
- * @param exportRank the rank of {@code single_rank}, or {@code null}
+ * @param exportRank the rank of {@code single_rank}, below the job's world size or {@code -1} for
+ * the last rank, or {@code null}
  * @param exportSampleRate the rate of {@code sampled}, or {@code null}
  * @param spanGroups the span-group spec, or {@code null}
  * @param ranks the ranks that export whatever the strategy says; empty for none
@@ -43,7 +44,7 @@ public record ControlFileContent(Map<String, String> values, String exportStrate
 	/**
 	 * Reads a control file's text.
 	 * @param text the file's content
-	 * @param worldSize the job's world size, which bounds {@code ranks}
+	 * @param worldSize the job's world size, which bounds {@code ranks} and {@code export-rank}
 	 * @param strategies the registered strategy names
 	 * @param spanGroupsCheck refuses a span-group spec this rank does not know
 	 * @return the content
@@ -85,7 +86,9 @@ public record ControlFileContent(Map<String, String> values, String exportStrate
 			}
 		}
 		return new ControlFileContent(Collections.unmodifiableMap(values), strategy,
-				(rank != null) ? EnvironmentValues.parseInt("export-rank", rank) : null, sampleRate, spanGroups,
+				(rank != null) ? EnvironmentValues.checkExportRank("export-rank", EnvironmentValues.parseInt("export-rank", rank),
+						worldSize, "of this rank") : null,
+				sampleRate, spanGroups,
 				ranks(text(values, "ranks"), worldSize), until(text(values, "until")), text(values, "dump"));
 	}
 

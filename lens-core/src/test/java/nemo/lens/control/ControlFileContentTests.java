@@ -101,6 +101,16 @@ class ControlFileContentTests {
 	}
 
 	@Test
+	void anExportRankAtTheWorldSizeOrBelowMinusOneIsRefusedNamingTheWorldSize() {
+		assertThatIllegalArgumentException().isThrownBy(() -> parse("export-rank=2000"))
+			.withMessage("export-rank 2000 is no rank of this job: the world size is 2000 of this rank. "
+					+ "Set a rank from 0 to 1999, or -1 for the last rank.");
+		assertThatIllegalArgumentException().isThrownBy(() -> parse("export-rank=-2"))
+			.withMessageStartingWith("export-rank -2 is no rank of this job");
+		assertThat(parse("export-rank=-1").exportRank()).isEqualTo(-1);
+	}
+
+	@Test
 	void aRangeOfAMillionRanksIsHeldAsOneRange() {
 		ControlFileContent content = ControlFileContent.parse("ranks=0-999998", 1_000_000, STRATEGIES,
 				(spec) -> SpanGroups.of(spec));

@@ -12,6 +12,7 @@ import nemo.lens.TelemetryOptions;
 import nemo.lens.TelemetrySetup;
 import nemo.lens.autoconfigure.boot.BootPipelineSettings;
 import nemo.lens.autoconfigure.failure.LensStartupException;
+import nemo.lens.env.EnvironmentValues;
 import nemo.lens.launch.RankInfo;
 import nemo.lens.sdk.ExportingTelemetry;
 import nemo.lens.spans.SpanGroups;
@@ -57,6 +58,7 @@ final class TelemetryHandleFactory {
 			}
 		}
 		checkSpanGroups(config.spanGroups(), config.extraSpanGroups());
+		checkExportRank(config.exportRank(), rankInfo);
 		TelemetryOptions.Builder options = TelemetryOptions.builder()
 			.localRank(rankInfo.localRank().isPresent() ? rankInfo.localRank().getAsInt() : null)
 			.rankInfo(rankInfo)
@@ -138,6 +140,24 @@ final class TelemetryHandleFactory {
 			}
 		}
 		return signals.toString();
+	}
+
+	/**
+	 * An export rank past the world size would leave the job with no exporting rank, without a
+	 * word (the Python library accepts it): refused, naming where the world size came from.
+	 */
+	private static void checkExportRank(int exportRank, RankInfo rankInfo) {
+		try {
+			EnvironmentValues.checkExportRank("nemo.lens.export-rank", exportRank, rankInfo.worldSize(),
+					rankInfo.sources().containsKey("worldSize")
+							? "from " + rankInfo.sources().get("worldSize") + " (" + rankInfo.launcher() + ")"
+							: "(no launcher variables found)");
+		}
+		catch (IllegalArgumentException ex) {
+			throw new LensStartupException(ex.getMessage(), "Fix nemo.lens.export-rank (or NEMO_LENS_EXPORT_RANK): "
+					+ "unlike the Python library, NeMo Lens refuses an export rank that is no rank of the job "
+					+ "(docs/python-differences.md).", null);
+		}
 	}
 
 	private static void checkSpanGroups(String spec, List<String> extraSpanGroups) {
