@@ -16,6 +16,7 @@ import io.opentelemetry.context.propagation.TextMapPropagator;
 import nemo.lens.control.ControlFilePoller;
 import nemo.lens.control.JobControl;
 import nemo.lens.env.EnvironmentValues;
+import nemo.lens.env.Suggestion;
 import nemo.lens.launch.RankInfo;
 import nemo.lens.launch.RunId;
 import nemo.lens.recorder.FlightRecorder;
@@ -91,6 +92,16 @@ public final class TelemetrySetup {
 		RunId runId = RunId.resolve(config.runId(), options.rankInfo(), rank, worldSize, this.environment, warnings);
 		NemoLensConfig resolved = config.runId().isEmpty() ? config.toBuilder().runId(runId.value()).build() : config;
 		checkExportRank(resolved.exportRank(), rank, worldSize, options.rankInfo());
+		if (options.exportStrategy() == null) {
+			checkStrategyName(resolved.exportStrategy(), NemoLensConfig.DEFAULT_ENV_PREFIX + "_EXPORT_STRATEGY",
+					"exportStrategy");
+		}
+		for (Signal signal : Signal.values()) {
+			if (!resolved.exportStrategy(signal).equals(resolved.exportStrategy())) {
+				checkStrategyName(resolved.exportStrategy(signal),
+						signal.strategyVariable(NemoLensConfig.DEFAULT_ENV_PREFIX), signal.key() + "ExportStrategy");
+			}
+		}
 		SignalDecisions.Decider decider = new SignalDecisions.Decider(this.registry, rank, worldSize,
 				options.exportStrategy());
 		SignalDecisions decisions = decider.decide(resolved);
@@ -132,6 +143,28 @@ public final class TelemetrySetup {
 	public Set<Signal> exportedSignals(NemoLensConfig config, int rank, int worldSize) {
 		Objects.requireNonNull(config, "config must not be null");
 		return SignalDecisions.decide(config, rank, worldSize, this.registry, null).exporting();
+	}
+
+	/**
+	 * An unknown strategy name, in the user's words: the reference's message (the name, the
+	 * registered ones), then where the name came from, the variable when it holds that name, else
+	 * the builder's method, and the registered name it is nearest to.
+	 */
+	private void checkStrategyName(String name, String variable, String builderMethod) {
+		if (this.registry.contains(name)) {
+			return;
+		}
+		String value = this.environment.apply(variable);
+		String source = (value != null && value.trim().equals(name)) ? variable
+				: "NemoLensConfig.Builder." + builderMethod + "(...)";
+		String suggestion = Suggestion.didYouMean(name, this.registry.registeredStrategies());
+		try {
+			this.registry.get(name);
+		}
+		catch (IllegalArgumentException ex) {
+			throw new IllegalArgumentException(ex.getMessage() + " It comes from " + source
+					+ (suggestion.isEmpty() ? "." : suggestion));
+		}
 	}
 
 	/**

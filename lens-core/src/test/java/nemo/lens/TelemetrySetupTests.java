@@ -245,6 +245,31 @@ class TelemetrySetupTests {
 	}
 
 	@Test
+	void unknownStrategyFromTheVariableNamesItAndSuggestsTheRegisteredNameItWasNotMatchedTo() {
+		this.env.put("NEMO_LENS_EXPORT_STRATEGY", "first-rank-per-node");
+		NemoLensConfig config = NemoLensConfig.fromEnv(this.env, "NEMO_LENS", null);
+		assertThatIllegalArgumentException().isThrownBy(() -> setup(config, 0, 1))
+			.withMessage("Unknown export_strategy 'first-rank-per-node'. Registered strategies: ['all_ranks', "
+					+ "'first_rank_per_node', 'sampled', 'single_rank']. It comes from NEMO_LENS_EXPORT_STRATEGY; "
+					+ "did you mean first_rank_per_node?");
+	}
+
+	@Test
+	void unknownStrategyFromTheBuilderNamesTheBuilderMethod() {
+		NemoLensConfig config = NemoLensConfig.builder().exportStrategy("bogus").build();
+		assertThatIllegalArgumentException().isThrownBy(() -> setup(config, 0, 1))
+			.withMessageEndingWith("It comes from NemoLensConfig.Builder.exportStrategy(...).");
+	}
+
+	@Test
+	void unknownStrategyOfASignalNamesItsBuilderMethodAndSuggests() {
+		NemoLensConfig config = NemoLensConfig.builder().tracesExportStrategy("Sampled").build();
+		assertThatIllegalArgumentException().isThrownBy(() -> setup(config, 0, 1))
+			.withMessageStartingWith("Unknown export_strategy 'Sampled'. Registered strategies: ['all_ranks'")
+			.withMessageEndingWith("It comes from NemoLensConfig.Builder.tracesExportStrategy(...); did you mean sampled?");
+	}
+
+	@Test
 	void badLocalRankFailsEvenWhenDisabled() {
 		this.env.put("LOCAL_RANK", "x");
 		NemoLensConfig config = NemoLensConfig.builder().exportStrategy("first_rank_per_node").build();

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.StringReader;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,6 +15,7 @@ import java.util.TreeSet;
 import java.util.function.Consumer;
 
 import nemo.lens.env.EnvironmentValues;
+import nemo.lens.env.Suggestion;
 
 /**
  * The content of a job-wide control file, in Java properties syntax, checked whole: a file with
@@ -63,14 +65,15 @@ public record ControlFileContent(Map<String, String> values, String exportStrate
 		Map<String, String> values = new LinkedHashMap<>();
 		for (String key : new TreeSet<>(properties.stringPropertyNames())) {
 			if (!KEYS.contains(key)) {
-				throw new IllegalArgumentException("unknown key '" + key + "'; the keys are " + KEYS);
+				throw new IllegalArgumentException("unknown key '" + key + "'" + didYouMean(key, KEYS) + "; the keys are "
+						+ KEYS);
 			}
 			values.put(key, properties.getProperty(key).trim());
 		}
 		String strategy = text(values, "export-strategy");
 		if (strategy != null && !strategies.contains(strategy)) {
-			throw new IllegalArgumentException("export-strategy '" + strategy + "' is not a registered strategy; "
-					+ "registered: " + new TreeSet<>(strategies));
+			throw new IllegalArgumentException("export-strategy '" + strategy + "' is not a registered strategy"
+					+ didYouMean(strategy, strategies) + "; registered: " + new TreeSet<>(strategies));
 		}
 		String rank = text(values, "export-rank");
 		String rate = text(values, "export-sample-rate");
@@ -99,6 +102,11 @@ public record ControlFileContent(Map<String, String> values, String exportStrate
 	 */
 	public boolean isInForce(Instant now) {
 		return this.until == null || now.isBefore(this.until);
+	}
+
+	/** {@code " (did you mean ranks?)"}, or empty: hyphens and case are forgiven here, never in the match. */
+	private static String didYouMean(String name, Collection<String> known) {
+		return Suggestion.nearest(name, known).map((nearest) -> " (did you mean " + nearest + "?)").orElse("");
 	}
 
 	private static String text(Map<String, String> values, String key) {

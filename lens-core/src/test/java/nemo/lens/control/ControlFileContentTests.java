@@ -57,6 +57,20 @@ class ControlFileContentTests {
 	}
 
 	@Test
+	void anUnknownKeyNearAKnownOneSuggestsIt() {
+		assertThatIllegalArgumentException().isThrownBy(() -> parse("rank=3"))
+			.withMessage("unknown key 'rank' (did you mean ranks?); the keys are [export-strategy, export-rank, "
+					+ "export-sample-rate, span-groups, ranks, until, dump]");
+	}
+
+	@Test
+	void anUnknownStrategyNearARegisteredOneSuggestsItButIsNotMatchedToIt() {
+		assertThatIllegalArgumentException().isThrownBy(() -> parse("export-strategy=First-Rank-Per-Node"))
+			.withMessage("export-strategy 'First-Rank-Per-Node' is not a registered strategy (did you mean "
+					+ "first_rank_per_node?); registered: [all_ranks, first_rank_per_node, sampled, single_rank]");
+	}
+
+	@Test
 	void anUnknownStrategyIsRefusedListingTheRegisteredOnes() {
 		assertThatIllegalArgumentException().isThrownBy(() -> parse("export-strategy=every_rank"))
 			.withMessageContaining("'every_rank'")

@@ -13,6 +13,7 @@ import nemo.lens.TelemetrySetup;
 import nemo.lens.autoconfigure.boot.BootPipelineSettings;
 import nemo.lens.autoconfigure.failure.LensStartupException;
 import nemo.lens.env.EnvironmentValues;
+import nemo.lens.env.Suggestion;
 import nemo.lens.launch.RankInfo;
 import nemo.lens.sdk.ExportingTelemetry;
 import nemo.lens.spans.SpanGroups;
@@ -114,7 +115,9 @@ final class TelemetryHandleFactory {
 
 	private void checkRegistered(String strategy, String property, String variable) {
 		if (!this.registry.contains(strategy)) {
-			throw new LensStartupException(property + " '" + strategy + "' is not a registered strategy.",
+			String suggestion = Suggestion.didYouMean(strategy, this.registry.registeredStrategies());
+			throw new LensStartupException(property + " '" + strategy + "' is not a registered strategy"
+					+ (suggestion.isEmpty() ? "." : suggestion),
 					"Set " + property + " (or " + variable + ") to one of " + this.registry.registeredStrategies()
 							+ ", or define an ExportStrategy bean with that name.",
 					null);
