@@ -70,7 +70,7 @@ final class TelemetryHandleFactory {
 			.applicationStack(applicationStack);
 		pipeline.applyTo(options);
 		TelemetryHandle handle = setup(config, rankInfo, options.build());
-		logger.info("NeMo Lens: " + rankInfo.describe() + "; strategy " + config.exportStrategy() + "; "
+		logger.info("NeMo Lens: " + rankInfo.describe() + "; strategy " + describeStrategy(handle) + "; "
 				+ (handle.isExporting() ? "exporting" : "not exporting")
 				+ (config.enabled() ? "" : " (nemo.lens.enabled=false)") + "; " + describeSignals(handle) + "; "
 				+ describeRunId(handle, rankInfo) + describeWatchers(handle));
@@ -124,7 +124,19 @@ final class TelemetryHandleFactory {
 		}
 	}
 
-	/** Each signal's decision and the strategy that made it: {@code traces exporting (single_rank), ...}. */
+	/**
+	 * The strategy and whom it picks in this job ({@code single_rank: rank 3}), so that a silent
+	 * rank's line says where the job's telemetry comes from; a strategy of the application's own by
+	 * its name only.
+	 */
+	private static String describeStrategy(TelemetryHandle handle) {
+		return handle.strategyPicks().orElse(handle.exportStrategy());
+	}
+
+	/**
+	 * Each signal's decision and the strategy that made it, with whom it picks:
+	 * {@code traces exporting (single_rank: rank 3), ...}.
+	 */
 	private static String describeSignals(TelemetryHandle handle) {
 		StringBuilder signals = new StringBuilder();
 		for (Signal signal : Signal.values()) {
@@ -138,7 +150,7 @@ final class TelemetryHandleFactory {
 			else {
 				signals.append(handle.isExporting(signal) ? "exporting" : "silent")
 					.append(" (")
-					.append(handle.exportStrategy(signal))
+					.append(handle.strategyPicks(signal).orElse(handle.exportStrategy(signal)))
 					.append(')');
 			}
 		}
