@@ -98,6 +98,24 @@ class LensEndpointTests {
 	}
 
 	@Test
+	void withLensOffTheSummarySaysEveryDoorRunsAsConfigured() {
+		this.torchrunRank1Of4.withPropertyValues("nemo.lens.enabled=false")
+			.run((context) -> assertThat(context.getBean(LensEndpoint.class).lens().summary())
+				.isEqualTo("Lens off (nemo.lens.enabled=false): no strategy decides, every telemetry door runs as "
+						+ "the application configures it, on every rank"));
+	}
+
+	@Test
+	void withLensOnTheSummaryNamesTheSignalsThisRankExportsAndThoseItDoesNot() {
+		this.torchrunRank1Of4.withPropertyValues("nemo.lens.metrics.export-strategy=all_ranks")
+			.run((context) -> assertThat(context.getBean(LensEndpoint.class).lens().summary())
+				.isEqualTo("Lens on: this rank exports metrics, not traces"));
+		this.torchrunRank1Of4
+			.run((context) -> assertThat(context.getBean(LensEndpoint.class).lens().summary())
+				.isEqualTo("Lens on: this rank exports nothing"));
+	}
+
+	@Test
 	void runIdWithoutASettingIsTheJobOfTheLauncherThatGaveTheRank() {
 		this.runner.withPropertyValues("TORCHELASTIC_RUN_ID=rdzv-3", "RANK=1", "WORLD_SIZE=4", "LOCAL_RANK=1")
 			.run((context) -> {

@@ -70,9 +70,7 @@ final class TelemetryHandleFactory {
 			.applicationStack(applicationStack);
 		pipeline.applyTo(options);
 		TelemetryHandle handle = setup(config, rankInfo, options.build());
-		logger.info("NeMo Lens: " + rankInfo.describe() + "; strategy " + describeStrategy(handle) + "; "
-				+ (handle.isExporting() ? "exporting" : "not exporting")
-				+ (config.enabled() ? "" : " (nemo.lens.enabled=false)") + "; " + describeSignals(handle) + "; "
+		logger.info("NeMo Lens: " + rankInfo.describe() + "; " + describeDecision(handle) + "; "
 				+ describeRunId(handle, rankInfo) + describeWatchers(handle));
 		if (applicationStack) {
 			String unexported = ApplicationTelemetryStack.unexportedSignals(handle.config(), pipeline, this.environment);
@@ -125,6 +123,21 @@ final class TelemetryHandleFactory {
 	}
 
 	/**
+	 * What the rank decided: the strategy, whom it picks, whether the rank exports and each signal.
+	 * With Lens off nothing was decided, and the line says so rather than "not exporting": every
+	 * door (Boot's OpenTelemetry, Micrometer's registries, ...) then runs as the application
+	 * configures it, on every rank.
+	 */
+	private static String describeDecision(TelemetryHandle handle) {
+		if (!handle.config().enabled()) {
+			return "Lens off (nemo.lens.enabled=false): no strategy decides, every telemetry door runs as the "
+					+ "application configures it, on every rank";
+		}
+		return "strategy " + describeStrategy(handle) + "; " + (handle.isExporting() ? "exporting" : "not exporting")
+				+ "; " + describeSignals(handle);
+	}
+
+	/**
 	 * The strategy and whom it picks in this job ({@code single_rank: rank 3}), so that a silent
 	 * rank's line says where the job's telemetry comes from; a strategy of the application's own by
 	 * its name only.
@@ -144,7 +157,7 @@ final class TelemetryHandleFactory {
 				signals.append(", ");
 			}
 			signals.append(signal.key()).append(' ');
-			if (!handle.config().enabled() || !handle.config().signalEnabled(signal)) {
+			if (!handle.config().signalEnabled(signal)) {
 				signals.append("disabled");
 			}
 			else {

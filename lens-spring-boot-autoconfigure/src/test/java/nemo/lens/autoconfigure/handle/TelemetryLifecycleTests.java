@@ -174,6 +174,16 @@ class TelemetryLifecycleTests {
 	}
 
 	@Test
+	void startupLogOfLensOffSaysEveryDoorRunsAsConfiguredNeverNotExporting(CapturedOutput output) {
+		this.runner.withPropertyValues("nemo.lens.enabled=false", "nemo.lens.rank=0", "nemo.lens.world-size=4")
+			.run((context) -> assertThat(output)
+				.contains("NeMo Lens: rank 0 of 4 (NEMO_LENS_RANK, NEMO_LENS_WORLD_SIZE), local rank unknown, launcher "
+						+ "properties; Lens off (nemo.lens.enabled=false): no strategy decides, every telemetry door "
+						+ "runs as the application configures it, on every rank; run id ")
+				.doesNotContain("not exporting"));
+	}
+
+	@Test
 	void startupLogSaysWhenARankDoesNotExport(CapturedOutput output) {
 		this.runner.withPropertyValues("nemo.lens.rank=0", "nemo.lens.world-size=4")
 			.run((context) -> assertThat(output).contains("strategy single_rank: rank 3; not exporting"));
