@@ -130,6 +130,14 @@ public final class ExportStrategyRegistry {
 	}
 
 	/**
+	 * Whether a name holds a built-in strategy as this registry made it, not one that replaced it.
+	 */
+	boolean isBuiltin(String name) {
+		ExportStrategy builtin = this.builtins.get(name);
+		return builtin != null && this.strategies.get(name) == builtin;
+	}
+
+	/**
 	 * Returns an independent registry holding the same entries now, so that a caller (such as
 	 * one Spring context) can add to it without touching this one.
 	 * @return a copy

@@ -1,11 +1,17 @@
 package nemo.lens;
 
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
+
+import nemo.lens.sdk.RankSampling;
 
 /**
  * What one rank decided for each signal: the strategy that decided it and whether the rank exports
@@ -129,6 +135,55 @@ final class SignalDecisions {
 		/** The rank it decides for. */
 		int rank() {
 			return this.rank;
+		}
+
+		/**
+		 * Whom a strategy picks in this job, in words, for the endpoint and the start-up line:
+		 * {@code single_rank: rank 3}, {@code first_rank_per_node: local rank 0 of each node},
+		 * {@code sampled 0.25: ranks 0, 5, 9 of 16}. Empty for a strategy of the application's own,
+		 * a built-in it replaced, or one passed to the call: their rule is their code.
+		 */
+		Optional<String> picks(NemoLensConfig config, String strategy) {
+			if (!this.registry.isBuiltin(strategy)) {
+				return Optional.empty();
+			}
+			return Optional.of(switch (strategy) {
+				case BuiltinStrategies.SINGLE_RANK -> strategy + ": rank "
+						+ ((config.exportRank() >= 0) ? config.exportRank() : this.worldSize - 1);
+				case BuiltinStrategies.FIRST_RANK_PER_NODE -> strategy + ": local rank 0 of each node";
+				case BuiltinStrategies.SAMPLED -> strategy + " " + config.exportSampleRate() + ": "
+						+ sampled(config.exportSampleRate(), this.worldSize);
+				default -> strategy + ": every rank";
+			});
+		}
+
+		/**
+		 * The ranks {@code sampled} picks: named up to 64 ranks, counted up to 16,384 (an md5 each),
+		 * estimated beyond, where counting would cost the start-up and each look at the endpoint.
+		 */
+		private static String sampled(double rate, int worldSize) {
+			if (worldSize > 16_384) {
+				return "about " + Math.round(Math.min(Math.max(rate, 0.0), 1.0) * worldSize) + " of " + worldSize
+						+ " ranks";
+			}
+			List<Integer> picked = new ArrayList<>();
+			int count = 0;
+			for (int rank = 0; rank < worldSize; rank++) {
+				if (RankSampling.selects(rank, rate)) {
+					count++;
+					if (worldSize <= 64) {
+						picked.add(rank);
+					}
+				}
+			}
+			if (worldSize > 64) {
+				return count + " of " + worldSize + " ranks";
+			}
+			if (picked.isEmpty()) {
+				return "no rank of " + worldSize;
+			}
+			return ((picked.size() == 1) ? "rank " : "ranks ")
+					+ picked.stream().map(String::valueOf).collect(Collectors.joining(", ")) + " of " + worldSize;
 		}
 
 		/** The names the registry holds now, for the control file's {@code export-strategy}. */

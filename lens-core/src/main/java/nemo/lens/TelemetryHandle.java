@@ -48,6 +48,8 @@ public final class TelemetryHandle implements AutoCloseable {
 
 	private final boolean perCallStrategy;
 
+	private final SignalDecisions.Decider decider;
+
 	private final LivePipeline pipeline;
 
 	private final LiveDecision live;
@@ -71,6 +73,7 @@ public final class TelemetryHandle implements AutoCloseable {
 		this.rank = decider.rank();
 		this.worldSize = worldSize;
 		this.perCallStrategy = decider.perCall();
+		this.decider = decider;
 		this.pipeline = pipeline;
 		this.tracer = pipeline.telemetry().getTracer(SCOPE_NAME, LensVersion.current());
 		this.spans = new LensSpans(this.tracer, pipeline::tracesRecorded, spanGroups, jobTrace, this.rank);
@@ -283,6 +286,30 @@ public final class TelemetryHandle implements AutoCloseable {
 	 */
 	public String exportStrategy(Signal signal) {
 		return this.live.signals().strategy(signal);
+	}
+
+	/**
+	 * Whom the strategy that decides a signal picks in this job, with the settings in force:
+	 * {@code single_rank: rank 3}, {@code all_ranks: every rank},
+	 * {@code first_rank_per_node: local rank 0 of each node}, {@code sampled 0.25: ranks 0, 5, 9 of 16}
+	 * (the ranks named in a job of up to 64, else counted). A silent rank can so tell an operator
+	 * where the job's telemetry comes from.
+	 * @param signal the signal
+	 * @return the strategy and whom it picks; empty for a strategy of the application's own or one
+	 * passed to the call, whose rule is its code
+	 */
+	public Optional<String> strategyPicks(Signal signal) {
+		return this.decider.picks(this.live.config(), exportStrategy(signal));
+	}
+
+	/**
+	 * Whom {@link #exportStrategy()}, the strategy of the signals without one of their own, picks
+	 * in this job, as {@link #strategyPicks(Signal)} says it.
+	 * @return the strategy and whom it picks; empty for a strategy of the application's own or one
+	 * passed to the call
+	 */
+	public Optional<String> strategyPicks() {
+		return this.decider.picks(this.live.config(), exportStrategy());
 	}
 
 	/**

@@ -15,6 +15,9 @@ import io.opentelemetry.context.propagation.ContextPropagators;
 import io.opentelemetry.context.propagation.TextMapPropagator;
 import nemo.lens.control.ControlFilePoller;
 import nemo.lens.control.JobControl;
+import nemo.lens.env.EnvironmentValues;
+import nemo.lens.env.Suggestion;
+import nemo.lens.launch.RankInfo;
 import nemo.lens.launch.RunId;
 import nemo.lens.recorder.FlightRecorder;
 import nemo.lens.sdk.ExporterName;
@@ -79,7 +82,8 @@ public final class TelemetrySetup {
 	 * @param options per-call options
 	 * @return the handle
 	 * @throws IllegalArgumentException when a strategy (the config's, or a signal's) or the
-	 * exporter is unknown, or a strategy fails on its input
+	 * exporter is unknown, a strategy fails on its input, or the export rank is no rank of the job
+	 * (at or past the world size, or below {@code -1})
 	 */
 	public TelemetryHandle setup(NemoLensConfig config, int rank, int worldSize, TelemetryOptions options) {
 		Objects.requireNonNull(config, "config must not be null");
@@ -87,6 +91,17 @@ public final class TelemetrySetup {
 		Consumer<String> warnings = (options.warnings() != null) ? options.warnings() : logger::warning;
 		RunId runId = RunId.resolve(config.runId(), options.rankInfo(), rank, worldSize, this.environment, warnings);
 		NemoLensConfig resolved = config.runId().isEmpty() ? config.toBuilder().runId(runId.value()).build() : config;
+		checkExportRank(resolved.exportRank(), rank, worldSize, options.rankInfo());
+		if (options.exportStrategy() == null) {
+			checkStrategyName(resolved.exportStrategy(), NemoLensConfig.DEFAULT_ENV_PREFIX + "_EXPORT_STRATEGY",
+					"exportStrategy");
+		}
+		for (Signal signal : Signal.values()) {
+			if (!resolved.exportStrategy(signal).equals(resolved.exportStrategy())) {
+				checkStrategyName(resolved.exportStrategy(signal),
+						signal.strategyVariable(NemoLensConfig.DEFAULT_ENV_PREFIX), signal.key() + "ExportStrategy");
+			}
+		}
 		SignalDecisions.Decider decider = new SignalDecisions.Decider(this.registry, rank, worldSize,
 				options.exportStrategy());
 		SignalDecisions decisions = decider.decide(resolved);
@@ -128,6 +143,54 @@ public final class TelemetrySetup {
 	public Set<Signal> exportedSignals(NemoLensConfig config, int rank, int worldSize) {
 		Objects.requireNonNull(config, "config must not be null");
 		return SignalDecisions.decide(config, rank, worldSize, this.registry, null).exporting();
+	}
+
+	/**
+	 * An unknown strategy name, in the user's words: the reference's message (the name, the
+	 * registered ones), then where the name came from, the variable when it holds that name, else
+	 * the builder's method, and the registered name it is nearest to.
+	 */
+	private void checkStrategyName(String name, String variable, String builderMethod) {
+		if (this.registry.contains(name)) {
+			return;
+		}
+		String value = this.environment.apply(variable);
+		String source = (value != null && value.trim().equals(name)) ? variable
+				: "NemoLensConfig.Builder." + builderMethod + "(...)";
+		String suggestion = Suggestion.didYouMean(name, this.registry.registeredStrategies());
+		try {
+			this.registry.get(name);
+		}
+		catch (IllegalArgumentException ex) {
+			throw new IllegalArgumentException(ex.getMessage() + " It comes from " + source
+					+ (suggestion.isEmpty() ? "." : suggestion));
+		}
+	}
+
+	/**
+	 * Refuses an export rank that names no rank of the job, on every rank and whatever the
+	 * strategy, naming where the world size came from: the launcher's variables when they give the
+	 * call's rank and world size, else the call itself.
+	 */
+	private void checkExportRank(int exportRank, int rank, int worldSize, RankInfo rankInfo) {
+		if (exportRank >= -1 && exportRank < worldSize) {
+			return;
+		}
+		RankInfo launcher = rankInfo;
+		if (launcher == null) {
+			try {
+				launcher = RankInfo.detect(this.environment);
+			}
+			catch (IllegalArgumentException ex) {
+				// The world size then came from the caller alone.
+			}
+		}
+		boolean fromLauncher = launcher != null && launcher.rank() == rank && launcher.worldSize() == worldSize
+				&& launcher.sources().containsKey("worldSize");
+		EnvironmentValues.checkExportRank("exportRank (" + NemoLensConfig.DEFAULT_ENV_PREFIX + "_EXPORT_RANK)",
+				exportRank, worldSize, fromLauncher
+						? "from " + launcher.sources().get("worldSize") + " (" + launcher.launcher() + ")"
+						: "given to setupTelemetry");
 	}
 
 	/**

@@ -124,10 +124,17 @@ class SignalStrategiesTests {
 	void anUnknownSignalStrategyFailsNamingTheSettingAndTheValueEvenWhenDisabled() {
 		NemoLensConfig config = enabled().enabled(false).metricsExportStrategy("per_node").build();
 		assertThatIllegalArgumentException().isThrownBy(() -> setup(config, 0, 4))
-			.withMessageContaining("nemo.lens.metrics.export-strategy")
-			.withMessageContaining("NEMO_LENS_METRICS_EXPORT_STRATEGY")
+			.withMessageContaining("NemoLensConfig.Builder.metricsExportStrategy(...)")
 			.withMessageContaining("'per_node'")
 			.withMessageContaining("first_rank_per_node");
+	}
+
+	@Test
+	void anUnknownSignalStrategyFromItsVariableNamesTheVariable() {
+		this.env.put("NEMO_LENS_METRICS_EXPORT_STRATEGY", "per_node");
+		NemoLensConfig config = NemoLensConfig.fromEnv(this.env, "NEMO_LENS", null);
+		assertThatIllegalArgumentException().isThrownBy(() -> setup(config, 0, 4))
+			.withMessageEndingWith("It comes from NEMO_LENS_METRICS_EXPORT_STRATEGY.");
 	}
 
 	@Test

@@ -222,6 +222,54 @@ class TelemetrySetupTests {
 	}
 
 	@Test
+	void exportRankAtTheWorldSizeFailsNamingTheVariableAndTheLaunchersWorldSize() {
+		this.env.putAll(Map.of("RANK", "1", "WORLD_SIZE", "4", "LOCAL_RANK", "1"));
+		NemoLensConfig config = enabled("single_rank").toBuilder().exportRank(4).build();
+		assertThatIllegalArgumentException().isThrownBy(() -> setup(config, 1, 4))
+			.withMessage("exportRank (NEMO_LENS_EXPORT_RANK) 4 is no rank of this job: the world size is 4 "
+					+ "from WORLD_SIZE (torch). Set a rank from 0 to 3, or -1 for the last rank.");
+	}
+
+	@Test
+	void exportRankBelowMinusOneFailsEvenWhenDisabledNamingTheCallsWorldSize() {
+		NemoLensConfig config = NemoLensConfig.builder().exportRank(-2).build();
+		assertThatIllegalArgumentException().isThrownBy(() -> setup(config, 0, 2))
+			.withMessage("exportRank (NEMO_LENS_EXPORT_RANK) -2 is no rank of this job: the world size is 2 "
+					+ "given to setupTelemetry. Set a rank from 0 to 1, or -1 for the last rank.");
+	}
+
+	@Test
+	void exportRankOfTheLastRankOrMinusOneIsARankOfTheJob() {
+		assertThat(setup(enabled("single_rank").toBuilder().exportRank(3).build(), 3, 4).isExporting()).isTrue();
+		assertThat(setup(enabled("single_rank").toBuilder().exportRank(-1).build(), 2, 4).isExporting()).isFalse();
+	}
+
+	@Test
+	void unknownStrategyFromTheVariableNamesItAndSuggestsTheRegisteredNameItWasNotMatchedTo() {
+		this.env.put("NEMO_LENS_EXPORT_STRATEGY", "first-rank-per-node");
+		NemoLensConfig config = NemoLensConfig.fromEnv(this.env, "NEMO_LENS", null);
+		assertThatIllegalArgumentException().isThrownBy(() -> setup(config, 0, 1))
+			.withMessage("Unknown export_strategy 'first-rank-per-node'. Registered strategies: ['all_ranks', "
+					+ "'first_rank_per_node', 'sampled', 'single_rank']. It comes from NEMO_LENS_EXPORT_STRATEGY; "
+					+ "did you mean first_rank_per_node?");
+	}
+
+	@Test
+	void unknownStrategyFromTheBuilderNamesTheBuilderMethod() {
+		NemoLensConfig config = NemoLensConfig.builder().exportStrategy("bogus").build();
+		assertThatIllegalArgumentException().isThrownBy(() -> setup(config, 0, 1))
+			.withMessageEndingWith("It comes from NemoLensConfig.Builder.exportStrategy(...).");
+	}
+
+	@Test
+	void unknownStrategyOfASignalNamesItsBuilderMethodAndSuggests() {
+		NemoLensConfig config = NemoLensConfig.builder().tracesExportStrategy("Sampled").build();
+		assertThatIllegalArgumentException().isThrownBy(() -> setup(config, 0, 1))
+			.withMessageStartingWith("Unknown export_strategy 'Sampled'. Registered strategies: ['all_ranks'")
+			.withMessageEndingWith("It comes from NemoLensConfig.Builder.tracesExportStrategy(...); did you mean sampled?");
+	}
+
+	@Test
 	void badLocalRankFailsEvenWhenDisabled() {
 		this.env.put("LOCAL_RANK", "x");
 		NemoLensConfig config = NemoLensConfig.builder().exportStrategy("first_rank_per_node").build();

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.StringReader;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,6 +15,7 @@ import java.util.TreeSet;
 import java.util.function.Consumer;
 
 import nemo.lens.env.EnvironmentValues;
+import nemo.lens.env.Suggestion;
 
 /**
  * The content of a job-wide control file, in Java properties syntax, checked whole: a file with
@@ -26,7 +28,8 @@ import nemo.lens.env.EnvironmentValues;
  *
  * @param values the keys given, as written (trimmed), for the endpoint
  * @param exportStrategy the strategy, or {@code null} for the configured one
- * @param exportRank the rank of {@code single_rank}, or {@code null}
+ * @param exportRank the rank of {@code single_rank}, below the job's world size or {@code -1} for
+ * the last rank, or {@code null}
  * @param exportSampleRate the rate of {@code sampled}, or {@code null}
  * @param spanGroups the span-group spec, or {@code null}
  * @param ranks the ranks that export whatever the strategy says; empty for none
@@ -43,7 +46,7 @@ public record ControlFileContent(Map<String, String> values, String exportStrate
 	/**
 	 * Reads a control file's text.
 	 * @param text the file's content
-	 * @param worldSize the job's world size, which bounds {@code ranks}
+	 * @param worldSize the job's world size, which bounds {@code ranks} and {@code export-rank}
 	 * @param strategies the registered strategy names
 	 * @param spanGroupsCheck refuses a span-group spec this rank does not know
 	 * @return the content
@@ -62,14 +65,15 @@ public record ControlFileContent(Map<String, String> values, String exportStrate
 		Map<String, String> values = new LinkedHashMap<>();
 		for (String key : new TreeSet<>(properties.stringPropertyNames())) {
 			if (!KEYS.contains(key)) {
-				throw new IllegalArgumentException("unknown key '" + key + "'; the keys are " + KEYS);
+				throw new IllegalArgumentException("unknown key '" + key + "'" + didYouMean(key, KEYS) + "; the keys are "
+						+ KEYS);
 			}
 			values.put(key, properties.getProperty(key).trim());
 		}
 		String strategy = text(values, "export-strategy");
 		if (strategy != null && !strategies.contains(strategy)) {
-			throw new IllegalArgumentException("export-strategy '" + strategy + "' is not a registered strategy; "
-					+ "registered: " + new TreeSet<>(strategies));
+			throw new IllegalArgumentException("export-strategy '" + strategy + "' is not a registered strategy"
+					+ didYouMean(strategy, strategies) + "; registered: " + new TreeSet<>(strategies));
 		}
 		String rank = text(values, "export-rank");
 		String rate = text(values, "export-sample-rate");
@@ -85,7 +89,9 @@ public record ControlFileContent(Map<String, String> values, String exportStrate
 			}
 		}
 		return new ControlFileContent(Collections.unmodifiableMap(values), strategy,
-				(rank != null) ? EnvironmentValues.parseInt("export-rank", rank) : null, sampleRate, spanGroups,
+				(rank != null) ? EnvironmentValues.checkExportRank("export-rank", EnvironmentValues.parseInt("export-rank", rank),
+						worldSize, "of this rank") : null,
+				sampleRate, spanGroups,
 				ranks(text(values, "ranks"), worldSize), until(text(values, "until")), text(values, "dump"));
 	}
 
@@ -96,6 +102,11 @@ public record ControlFileContent(Map<String, String> values, String exportStrate
 	 */
 	public boolean isInForce(Instant now) {
 		return this.until == null || now.isBefore(this.until);
+	}
+
+	/** {@code " (did you mean ranks?)"}, or empty: hyphens and case are forgiven here, never in the match. */
+	private static String didYouMean(String name, Collection<String> known) {
+		return Suggestion.nearest(name, known).map((nearest) -> " (did you mean " + nearest + "?)").orElse("");
 	}
 
 	private static String text(Map<String, String> values, String key) {

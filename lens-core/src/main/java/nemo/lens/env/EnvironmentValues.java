@@ -204,6 +204,29 @@ public final class EnvironmentValues {
 	}
 
 	/**
+	 * Checks that an export rank names a rank of the job, or is {@code -1} for the last rank. The
+	 * Python library accepts any value, and {@code single_rank} then selects no rank at all (past
+	 * the world size) or the last one (below {@code -1}); a job that sends nothing without a word is
+	 * the surprise this refuses.
+	 * @param name the setting or variable the value came from, for the error message
+	 * @param value the export rank
+	 * @param worldSize the job's world size
+	 * @param worldSizeSource where the world size came from ({@code from WORLD_SIZE (torchrun)}),
+	 * for the error message
+	 * @return the export rank
+	 * @throws IllegalArgumentException naming the value, the world size and its source, when the
+	 * value is at or past the world size, or below {@code -1}
+	 */
+	public static int checkExportRank(String name, int value, int worldSize, String worldSizeSource) {
+		if (value < -1 || value >= worldSize) {
+			throw new IllegalArgumentException(name + " " + value + " is no rank of this job: the world size is "
+					+ worldSize + " " + worldSizeSource + ". Set a rank from 0 to " + (worldSize - 1)
+					+ ", or -1 for the last rank.");
+		}
+		return value;
+	}
+
+	/**
 	 * Checks that a count is zero or more.
 	 * @param name the setting or variable the value came from, for the error message
 	 * @param value the count

@@ -57,7 +57,7 @@ public final class UnknownVariables {
 	}
 
 	/** Levenshtein distance: insertions, deletions and substitutions. */
-	private static int distance(String a, String b) {
+	static int distance(String a, String b) {
 		int[] previous = new int[b.length() + 1];
 		int[] current = new int[b.length() + 1];
 		for (int j = 0; j <= b.length(); j++) {

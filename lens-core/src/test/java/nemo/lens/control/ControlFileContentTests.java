@@ -57,6 +57,20 @@ class ControlFileContentTests {
 	}
 
 	@Test
+	void anUnknownKeyNearAKnownOneSuggestsIt() {
+		assertThatIllegalArgumentException().isThrownBy(() -> parse("rank=3"))
+			.withMessage("unknown key 'rank' (did you mean ranks?); the keys are [export-strategy, export-rank, "
+					+ "export-sample-rate, span-groups, ranks, until, dump]");
+	}
+
+	@Test
+	void anUnknownStrategyNearARegisteredOneSuggestsItButIsNotMatchedToIt() {
+		assertThatIllegalArgumentException().isThrownBy(() -> parse("export-strategy=First-Rank-Per-Node"))
+			.withMessage("export-strategy 'First-Rank-Per-Node' is not a registered strategy (did you mean "
+					+ "first_rank_per_node?); registered: [all_ranks, first_rank_per_node, sampled, single_rank]");
+	}
+
+	@Test
 	void anUnknownStrategyIsRefusedListingTheRegisteredOnes() {
 		assertThatIllegalArgumentException().isThrownBy(() -> parse("export-strategy=every_rank"))
 			.withMessageContaining("'every_rank'")
@@ -98,6 +112,16 @@ class ControlFileContentTests {
 			.withMessageContaining("world size 4");
 		assertThat(ControlFileContent.parse("ranks=3", 4, STRATEGIES, (spec) -> SpanGroups.of(spec)).ranks().contains(3))
 			.isTrue();
+	}
+
+	@Test
+	void anExportRankAtTheWorldSizeOrBelowMinusOneIsRefusedNamingTheWorldSize() {
+		assertThatIllegalArgumentException().isThrownBy(() -> parse("export-rank=2000"))
+			.withMessage("export-rank 2000 is no rank of this job: the world size is 2000 of this rank. "
+					+ "Set a rank from 0 to 1999, or -1 for the last rank.");
+		assertThatIllegalArgumentException().isThrownBy(() -> parse("export-rank=-2"))
+			.withMessageStartingWith("export-rank -2 is no rank of this job");
+		assertThat(parse("export-rank=-1").exportRank()).isEqualTo(-1);
 	}
 
 	@Test

@@ -1,5 +1,6 @@
 package nemo.lens.actuate;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -44,6 +45,12 @@ import org.springframework.boot.actuate.endpoint.OperationResponseBody;
  * @param spanGroups the span groups enabled now on this rank, sorted (changeable at run time)
  * @param jobTraceId the trace id of the job trace, or {@code null} when it is off
  * @param flightRecorder what the flight recorder holds, or {@code null} when it is off
+ * @param strategyPicks whom {@code exportStrategy} picks in this job ({@code single_rank: rank 3},
+ * {@code sampled 0.25: ranks 3, 4, 5, 6, 10 of 16}), or {@code null} for a strategy of the
+ * application's own, whose rule is its code
+ * @param summary what this rank does, in words: with Lens off, that every telemetry door runs as the
+ * application configures it (so {@code exporting: false} then speaks of Lens's decision only, not of
+ * what the application sends); with Lens on, the signals this rank exports and those it does not
  */
 @JsonInclude(JsonInclude.Include.ALWAYS)
 public record LensDescriptor(boolean enabled, boolean exporting, boolean selectedByStrategy,
@@ -51,7 +58,7 @@ public record LensDescriptor(boolean enabled, boolean exporting, boolean selecte
 		Integer localRank, String launcher, Map<String, String> sources, String runId, String runIdSource,
 		String serviceInstanceId, String serviceName, List<StrategySummary> strategies,
 		Map<String, SignalSummary> signals, List<DoorSummary> doors, List<String> spanGroups, String jobTraceId,
-		FlightRecorderSummary flightRecorder)
+		FlightRecorderSummary flightRecorder, String strategyPicks, String summary)
 		implements OperationResponseBody {
 
 	static LensDescriptor of(TelemetryHandle handle, RankInfo rankInfo, ExportStrategyRegistry registry,
@@ -76,14 +83,39 @@ public record LensDescriptor(boolean enabled, boolean exporting, boolean selecte
 				handle.runId(), handle.runIdSource(), handle.serviceInstanceId(), handle.config().serviceName(),
 				strategies, signals(handle), doors, List.copyOf(handle.spanGroups().enabled()),
 				handle.jobTrace().map(JobTrace::traceId).orElse(null),
-				handle.flightRecorder().map(FlightRecorderSummary::of).orElse(null));
+				handle.flightRecorder().map(FlightRecorderSummary::of).orElse(null), handle.strategyPicks().orElse(null),
+				summary(handle));
+	}
+
+	/**
+	 * {@code Lens on: this rank exports metrics, not traces}; with Lens off, never "not exporting",
+	 * as the application's own doors then send what they are configured to send.
+	 */
+	private static String summary(TelemetryHandle handle) {
+		if (!handle.config().enabled()) {
+			return "Lens off (nemo.lens.enabled=false): no strategy decides, every telemetry door runs as the "
+					+ "application configures it, on every rank";
+		}
+		List<String> exported = new ArrayList<>();
+		List<String> silent = new ArrayList<>();
+		for (Signal signal : Signal.values()) {
+			if (handle.config().signalEnabled(signal)) {
+				(handle.isExporting(signal) ? exported : silent).add(signal.key());
+			}
+		}
+		if (exported.isEmpty()) {
+			return "Lens on: this rank exports nothing";
+		}
+		return "Lens on: this rank exports " + String.join(", ", exported)
+				+ (silent.isEmpty() ? "" : ", not " + String.join(", ", silent));
 	}
 
 	private static Map<String, SignalSummary> signals(TelemetryHandle handle) {
 		Map<String, SignalSummary> signals = new LinkedHashMap<>();
 		for (Signal signal : Signal.values()) {
 			signals.put(signal.key(), new SignalSummary(handle.isExporting(signal), handle.exportStrategy(signal),
-					handle.isSelectedByStrategy(signal), handle.config().signalEnabled(signal)));
+					handle.isSelectedByStrategy(signal), handle.config().signalEnabled(signal),
+					handle.strategyPicks(signal).orElse(null)));
 		}
 		return signals;
 	}
@@ -96,9 +128,12 @@ public record LensDescriptor(boolean enabled, boolean exporting, boolean selecte
 	 * {@code exportStrategy}
 	 * @param selectedByStrategy what that strategy decided, whatever an override says now
 	 * @param enabled whether the signal is exported at all ({@code nemo.lens.traces-enabled}, ...)
+	 * @param strategyPicks whom that strategy picks in this job, or {@code null} for a strategy of the
+	 * application's own
 	 */
+	@JsonInclude(JsonInclude.Include.ALWAYS)
 	public record SignalSummary(boolean exporting, String exportStrategy, boolean selectedByStrategy,
-			boolean enabled) {
+			boolean enabled, String strategyPicks) {
 
 	}
 

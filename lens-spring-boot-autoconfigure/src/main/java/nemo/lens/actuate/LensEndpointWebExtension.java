@@ -4,6 +4,7 @@ import java.util.List;
 
 import nemo.lens.actuate.LensDescriptor.StrategySummary;
 import nemo.lens.actuate.LensEndpoint.StrategyDescriptor;
+import nemo.lens.env.Suggestion;
 
 import org.springframework.boot.actuate.endpoint.InvalidEndpointRequestException;
 import org.springframework.boot.actuate.endpoint.OperationResponseBody;
@@ -61,7 +62,7 @@ public class LensEndpointWebExtension {
 
 	/**
 	 * As {@link LensEndpoint#strategy(String)}, with the registered names in the body of a 404, so
-	 * that a misspelt name is answered with the names that exist.
+	 * that a misspelt name is answered with the names that exist and the nearest of them.
 	 * @param name the strategy name
 	 * @return the strategy, or a 404 naming the registered strategies
 	 */
@@ -72,8 +73,9 @@ public class LensEndpointWebExtension {
 			return new WebEndpointResponse<>(strategy);
 		}
 		List<String> registered = this.endpoint.lens().strategies().stream().map(StrategySummary::name).toList();
-		return new WebEndpointResponse<>(new Refusal("No strategy named '" + name
-				+ "' is registered on this rank; the registered strategies are " + registered + "."),
+		String nearest = Suggestion.nearest(name, registered).map((known) -> " (did you mean " + known + "?)").orElse("");
+		return new WebEndpointResponse<>(new Refusal("No strategy named '" + name + "' is registered on this rank"
+				+ nearest + "; the registered strategies are " + registered + "."),
 				WebEndpointResponse.STATUS_NOT_FOUND);
 	}
 

@@ -77,9 +77,9 @@ class LensEndpointDoorsTests {
 				LensDescriptor lens = context.getBean(LensEndpoint.class).lens();
 				assertThat(lens.exporting()).isTrue();
 				assertThat(lens.signals()).containsEntry("traces",
-						new LensDescriptor.SignalSummary(false, "single_rank", false, true))
-					.containsEntry("metrics", new LensDescriptor.SignalSummary(true, "all_ranks", true, true))
-					.containsEntry("logs", new LensDescriptor.SignalSummary(false, "single_rank", false, false));
+						new LensDescriptor.SignalSummary(false, "single_rank", false, true, "single_rank: rank 1"))
+					.containsEntry("metrics", new LensDescriptor.SignalSummary(true, "all_ranks", true, true, "all_ranks: every rank"))
+					.containsEntry("logs", new LensDescriptor.SignalSummary(false, "single_rank", false, false, "single_rank: rank 1"));
 				assertThat(lens.doors()).contains(
 						new LensDescriptor.DoorSummary("micrometer.otlp", "exporting", Map.of("metrics", "exporting")),
 						new LensDescriptor.DoorSummary("lens.sdk", "exporting",

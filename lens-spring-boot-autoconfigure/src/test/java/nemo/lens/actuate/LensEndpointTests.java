@@ -16,6 +16,7 @@ import org.springframework.boot.actuate.autoconfigure.endpoint.EndpointAutoConfi
 import org.springframework.boot.actuate.autoconfigure.endpoint.jackson.JacksonEndpointAutoConfiguration;
 import org.springframework.boot.actuate.autoconfigure.info.InfoContributorAutoConfiguration;
 import org.springframework.boot.actuate.endpoint.InvalidEndpointRequestException;
+import org.springframework.boot.actuate.endpoint.web.WebEndpointResponse;
 import org.springframework.boot.actuate.info.InfoContributor;
 import org.springframework.boot.actuate.info.Info;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -57,6 +58,61 @@ class LensEndpointTests {
 			assertThat(lens.runIdSource()).isEqualTo("nemo.lens.run-id");
 			assertThat(lens.serviceInstanceId()).isEqualTo("run-9-rank1");
 		});
+	}
+
+	@Test
+	void saysWhomTheStrategyPicksInThisJobAndPerSignal() {
+		this.torchrunRank1Of4.withPropertyValues("nemo.lens.metrics.export-strategy=first_rank_per_node")
+			.run((context) -> {
+				LensDescriptor lens = context.getBean(LensEndpoint.class).lens();
+				assertThat(lens.strategyPicks()).isEqualTo("single_rank: rank 3");
+				assertThat(lens.signals().get("traces").strategyPicks()).isEqualTo("single_rank: rank 3");
+				assertThat(lens.signals().get("metrics").strategyPicks())
+					.isEqualTo("first_rank_per_node: local rank 0 of each node");
+			});
+	}
+
+	@Test
+	void aStrategyBeanOfTheApplicationsOwnIsNotDescribedButKeepsItsKey() {
+		this.runner.withConfiguration(AutoConfigurations.of(JacksonEndpointAutoConfiguration.class))
+			.withBean("first_two_ranks", ExportStrategy.class, () -> (c, r, w) -> r < 2)
+			.withPropertyValues("nemo.lens.export-strategy=first_two_ranks")
+			.run((context) -> {
+				Map<String, Object> json = JsonParserFactory.getJsonParser()
+					.parseMap(BootLine.current().endpointJson(context, context.getBean(LensEndpoint.class).lens()));
+				assertThat(json).containsEntry("strategyPicks", null);
+			});
+	}
+
+	@Test
+	void anUnknownStrategysDetailSuggestsTheNearestRegisteredName() {
+		this.torchrunRank1Of4.run((context) -> {
+			WebEndpointResponse<?> response = new LensEndpointWebExtension(context.getBean(LensEndpoint.class))
+				.strategy("first-rank-per-node");
+			assertThat(response.getStatus()).isEqualTo(404);
+			assertThat(((LensEndpointWebExtension.Refusal) response.getBody()).error())
+				.isEqualTo("No strategy named 'first-rank-per-node' is registered on this rank (did you mean "
+						+ "first_rank_per_node?); the registered strategies are [all_ranks, first_rank_per_node, "
+						+ "sampled, single_rank].");
+		});
+	}
+
+	@Test
+	void withLensOffTheSummarySaysEveryDoorRunsAsConfigured() {
+		this.torchrunRank1Of4.withPropertyValues("nemo.lens.enabled=false")
+			.run((context) -> assertThat(context.getBean(LensEndpoint.class).lens().summary())
+				.isEqualTo("Lens off (nemo.lens.enabled=false): no strategy decides, every telemetry door runs as "
+						+ "the application configures it, on every rank"));
+	}
+
+	@Test
+	void withLensOnTheSummaryNamesTheSignalsThisRankExportsAndThoseItDoesNot() {
+		this.torchrunRank1Of4.withPropertyValues("nemo.lens.metrics.export-strategy=all_ranks")
+			.run((context) -> assertThat(context.getBean(LensEndpoint.class).lens().summary())
+				.isEqualTo("Lens on: this rank exports metrics, not traces"));
+		this.torchrunRank1Of4
+			.run((context) -> assertThat(context.getBean(LensEndpoint.class).lens().summary())
+				.isEqualTo("Lens on: this rank exports nothing"));
 	}
 
 	@Test

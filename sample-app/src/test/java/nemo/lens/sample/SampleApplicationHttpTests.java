@@ -99,7 +99,8 @@ class SampleApplicationHttpTests {
 		HttpResponse<String> response = get("/actuator/lens/first_two_rank");
 		assertThat(response.statusCode()).isEqualTo(404);
 		assertThat(JsonParserFactory.getJsonParser().parseMap(response.body())).containsEntry("error",
-				"No strategy named 'first_two_rank' is registered on this rank; the registered strategies are "
+				"No strategy named 'first_two_rank' is registered on this rank (did you mean first_two_ranks?); "
+						+ "the registered strategies are "
 						+ "[all_ranks, first_rank_per_node, first_two_ranks, sampled, single_rank].");
 	}
 

@@ -53,4 +53,10 @@ public final class LensDoorsAutoConfiguration {
 		return new DoorReport(doors);
 	}
 
+	@Bean
+	LensOffExportWarning lensOffExportWarning(TelemetryHandle handle, ListableBeanFactory beanFactory,
+			ResourceLoader resourceLoader) {
+		return new LensOffExportWarning(handle.config().enabled(), beanFactory, resourceLoader.getClassLoader());
+	}
+
 }

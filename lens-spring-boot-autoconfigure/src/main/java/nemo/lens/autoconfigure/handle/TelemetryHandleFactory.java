@@ -12,6 +12,8 @@ import nemo.lens.TelemetryOptions;
 import nemo.lens.TelemetrySetup;
 import nemo.lens.autoconfigure.boot.BootPipelineSettings;
 import nemo.lens.autoconfigure.failure.LensStartupException;
+import nemo.lens.env.EnvironmentValues;
+import nemo.lens.env.Suggestion;
 import nemo.lens.launch.RankInfo;
 import nemo.lens.sdk.ExportingTelemetry;
 import nemo.lens.spans.SpanGroups;
@@ -57,6 +59,7 @@ final class TelemetryHandleFactory {
 			}
 		}
 		checkSpanGroups(config.spanGroups(), config.extraSpanGroups());
+		checkExportRank(config.exportRank(), rankInfo);
 		TelemetryOptions.Builder options = TelemetryOptions.builder()
 			.localRank(rankInfo.localRank().isPresent() ? rankInfo.localRank().getAsInt() : null)
 			.rankInfo(rankInfo)
@@ -67,9 +70,7 @@ final class TelemetryHandleFactory {
 			.applicationStack(applicationStack);
 		pipeline.applyTo(options);
 		TelemetryHandle handle = setup(config, rankInfo, options.build());
-		logger.info("NeMo Lens: " + rankInfo.describe() + "; strategy " + config.exportStrategy() + "; "
-				+ (handle.isExporting() ? "exporting" : "not exporting")
-				+ (config.enabled() ? "" : " (nemo.lens.enabled=false)") + "; " + describeSignals(handle) + "; "
+		logger.info("NeMo Lens: " + rankInfo.describe() + "; " + describeDecision(handle) + "; "
 				+ describeRunId(handle, rankInfo) + describeWatchers(handle));
 		if (applicationStack) {
 			String unexported = ApplicationTelemetryStack.unexportedSignals(handle.config(), pipeline, this.environment);
@@ -112,14 +113,43 @@ final class TelemetryHandleFactory {
 
 	private void checkRegistered(String strategy, String property, String variable) {
 		if (!this.registry.contains(strategy)) {
-			throw new LensStartupException(property + " '" + strategy + "' is not a registered strategy.",
+			String suggestion = Suggestion.didYouMean(strategy, this.registry.registeredStrategies());
+			throw new LensStartupException(property + " '" + strategy + "' is not a registered strategy"
+					+ (suggestion.isEmpty() ? "." : suggestion),
 					"Set " + property + " (or " + variable + ") to one of " + this.registry.registeredStrategies()
 							+ ", or define an ExportStrategy bean with that name.",
 					null);
 		}
 	}
 
-	/** Each signal's decision and the strategy that made it: {@code traces exporting (single_rank), ...}. */
+	/**
+	 * What the rank decided: the strategy, whom it picks, whether the rank exports and each signal.
+	 * With Lens off nothing was decided, and the line says so rather than "not exporting": every
+	 * door (Boot's OpenTelemetry, Micrometer's registries, ...) then runs as the application
+	 * configures it, on every rank.
+	 */
+	private static String describeDecision(TelemetryHandle handle) {
+		if (!handle.config().enabled()) {
+			return "Lens off (nemo.lens.enabled=false): no strategy decides, every telemetry door runs as the "
+					+ "application configures it, on every rank";
+		}
+		return "strategy " + describeStrategy(handle) + "; " + (handle.isExporting() ? "exporting" : "not exporting")
+				+ "; " + describeSignals(handle);
+	}
+
+	/**
+	 * The strategy and whom it picks in this job ({@code single_rank: rank 3}), so that a silent
+	 * rank's line says where the job's telemetry comes from; a strategy of the application's own by
+	 * its name only.
+	 */
+	private static String describeStrategy(TelemetryHandle handle) {
+		return handle.strategyPicks().orElse(handle.exportStrategy());
+	}
+
+	/**
+	 * Each signal's decision and the strategy that made it, with whom it picks:
+	 * {@code traces exporting (single_rank: rank 3), ...}.
+	 */
 	private static String describeSignals(TelemetryHandle handle) {
 		StringBuilder signals = new StringBuilder();
 		for (Signal signal : Signal.values()) {
@@ -127,17 +157,35 @@ final class TelemetryHandleFactory {
 				signals.append(", ");
 			}
 			signals.append(signal.key()).append(' ');
-			if (!handle.config().enabled() || !handle.config().signalEnabled(signal)) {
+			if (!handle.config().signalEnabled(signal)) {
 				signals.append("disabled");
 			}
 			else {
 				signals.append(handle.isExporting(signal) ? "exporting" : "silent")
 					.append(" (")
-					.append(handle.exportStrategy(signal))
+					.append(handle.strategyPicks(signal).orElse(handle.exportStrategy(signal)))
 					.append(')');
 			}
 		}
 		return signals.toString();
+	}
+
+	/**
+	 * An export rank past the world size would leave the job with no exporting rank, without a
+	 * word (the Python library accepts it): refused, naming where the world size came from.
+	 */
+	private static void checkExportRank(int exportRank, RankInfo rankInfo) {
+		try {
+			EnvironmentValues.checkExportRank("nemo.lens.export-rank", exportRank, rankInfo.worldSize(),
+					rankInfo.sources().containsKey("worldSize")
+							? "from " + rankInfo.sources().get("worldSize") + " (" + rankInfo.launcher() + ")"
+							: "(no launcher variables found)");
+		}
+		catch (IllegalArgumentException ex) {
+			throw new LensStartupException(ex.getMessage(), "Fix nemo.lens.export-rank (or NEMO_LENS_EXPORT_RANK): "
+					+ "unlike the Python library, NeMo Lens refuses an export rank that is no rank of the job "
+					+ "(docs/python-differences.md).", null);
+		}
 	}
 
 	private static void checkSpanGroups(String spec, List<String> extraSpanGroups) {

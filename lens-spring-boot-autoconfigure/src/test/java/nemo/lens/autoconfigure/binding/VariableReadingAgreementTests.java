@@ -26,8 +26,12 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
  */
 class VariableReadingAgreementTests {
 
-	/** Set on both paths, so that only the variable under test differs from the defaults. */
-	private static final Map<String, String> BASE = Map.of("NEMO_LENS_RUN_ID", "run-1", "NEMO_LENS_EXPORTER", "none");
+	/**
+	 * Set on both paths, so that only the variable under test differs from the defaults; the job is
+	 * large enough for every export rank read here to be one of its ranks.
+	 */
+	private static final Map<String, String> BASE = Map.of("NEMO_LENS_RUN_ID", "run-1", "NEMO_LENS_EXPORTER", "none",
+			"NEMO_LENS_RANK", "0", "NEMO_LENS_WORLD_SIZE", "2000");
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
 		.withConfiguration(LensTestConfigurations.core());

@@ -7,6 +7,7 @@ import java.util.regex.Pattern;
 import java.util.logging.Logger;
 
 import nemo.lens.RecordingSpanExporter;
+import nemo.lens.ExportStrategy;
 import nemo.lens.TelemetryHandle;
 import nemo.lens.UnresponsiveCollector;
 import org.junit.jupiter.api.Test;
@@ -96,8 +97,8 @@ class TelemetryLifecycleTests {
 	void startupLogsOneInfoLineWithRankLauncherStrategyAndDecision(CapturedOutput output) {
 		this.runner.withPropertyValues("nemo.lens.rank=3", "nemo.lens.world-size=4")
 			.run((context) -> assertThat(output).contains("NeMo Lens: rank 3 of 4 (NEMO_LENS_RANK, NEMO_LENS_WORLD_SIZE)")
-				.contains("launcher properties; strategy single_rank; exporting; traces exporting (single_rank), "
-						+ "metrics exporting (single_rank), logs disabled; run id "));
+				.contains("launcher properties; strategy single_rank: rank 3; exporting; traces exporting (single_rank: "
+						+ "rank 3), metrics exporting (single_rank: rank 3), logs disabled; run id "));
 	}
 
 	@Test
@@ -105,8 +106,28 @@ class TelemetryLifecycleTests {
 		this.runner
 			.withPropertyValues("nemo.lens.rank=0", "nemo.lens.world-size=4", "nemo.lens.logs-enabled=true",
 					"nemo.lens.metrics.export-strategy=all_ranks")
-			.run((context) -> assertThat(output).contains("strategy single_rank; exporting; traces silent (single_rank), "
-					+ "metrics exporting (all_ranks), logs silent (single_rank); run id "));
+			.run((context) -> assertThat(output).contains("strategy single_rank: rank 3; exporting; traces silent "
+					+ "(single_rank: rank 3), metrics exporting (all_ranks: every rank), logs silent (single_rank: rank 3); "
+					+ "run id "));
+	}
+
+	@Test
+	void startupLogOfASilentRankSaysWhomTheStrategyPicks(CapturedOutput output) {
+		this.runner
+			.withPropertyValues("nemo.lens.rank=0", "nemo.lens.world-size=16", "nemo.lens.export-strategy=sampled",
+					"nemo.lens.export-sample-rate=0.25", "nemo.lens.metrics.export-strategy=first_rank_per_node",
+					"LOCAL_RANK=1")
+			.run((context) -> assertThat(output).contains("strategy sampled 0.25: ranks 3, 4, 5, 6, 10 of 16; "
+					+ "not exporting; traces silent (sampled 0.25: ranks 3, 4, 5, 6, 10 of 16), metrics silent "
+					+ "(first_rank_per_node: local rank 0 of each node), logs disabled"));
+	}
+
+	@Test
+	void startupLogNamesAStrategyOfTheApplicationsOwnByItsName(CapturedOutput output) {
+		this.runner.withBean("first_two_ranks", ExportStrategy.class, () -> (config, rank, worldSize) -> rank < 2)
+			.withPropertyValues("nemo.lens.rank=0", "nemo.lens.world-size=4", "nemo.lens.export-strategy=first_two_ranks")
+			.run((context) -> assertThat(output).contains("strategy first_two_ranks; exporting; traces exporting "
+					+ "(first_two_ranks)"));
 	}
 
 	@Test
@@ -153,9 +174,19 @@ class TelemetryLifecycleTests {
 	}
 
 	@Test
+	void startupLogOfLensOffSaysEveryDoorRunsAsConfiguredNeverNotExporting(CapturedOutput output) {
+		this.runner.withPropertyValues("nemo.lens.enabled=false", "nemo.lens.rank=0", "nemo.lens.world-size=4")
+			.run((context) -> assertThat(output)
+				.contains("NeMo Lens: rank 0 of 4 (NEMO_LENS_RANK, NEMO_LENS_WORLD_SIZE), local rank unknown, launcher "
+						+ "properties; Lens off (nemo.lens.enabled=false): no strategy decides, every telemetry door "
+						+ "runs as the application configures it, on every rank; run id ")
+				.doesNotContain("not exporting"));
+	}
+
+	@Test
 	void startupLogSaysWhenARankDoesNotExport(CapturedOutput output) {
 		this.runner.withPropertyValues("nemo.lens.rank=0", "nemo.lens.world-size=4")
-			.run((context) -> assertThat(output).contains("strategy single_rank; not exporting"));
+			.run((context) -> assertThat(output).contains("strategy single_rank: rank 3; not exporting"));
 	}
 
 	/**

@@ -5,11 +5,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import javax.xml.parsers.DocumentBuilderFactory;
 
+import nemo.lens.NemoLensConfig;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
@@ -38,14 +40,18 @@ class DocsIT {
 	@TempDir
 	Path work;
 
-	static List<DocBlock> blocks() throws IOException {
+	static List<String> pages() throws IOException {
 		List<String> pages = new ArrayList<>(List.of("README.md"));
 		try (Stream<Path> docs = Files.list(ROOT.resolve("docs"))) {
 			docs.map((page) -> "docs/" + page.getFileName()).filter((page) -> page.endsWith(".md")).sorted()
 				.forEach(pages::add);
 		}
+		return pages;
+	}
+
+	static List<DocBlock> blocks() throws IOException {
 		List<DocBlock> blocks = new ArrayList<>();
-		for (String page : pages) {
+		for (String page : pages()) {
 			blocks.addAll(DocBlock.read(ROOT, page));
 		}
 		return blocks;
@@ -69,6 +75,32 @@ class DocsIT {
 					assertThat(block.marker()).as("%s gives its reason", block).matches("[a-z-]+: .{10,}");
 				}
 			});
+	}
+
+	/**
+	 * Where a page gives the control file's default interval (a settings table, "the default 5 s
+	 * interval", the start-up line's "watched every 5s"), it gives the code's.
+	 */
+	@Test
+	void everyPageGivesTheControlIntervalDefaultOfTheCode() throws IOException {
+		String expected = NemoLensConfig.DEFAULT_CONTROL_INTERVAL.toSeconds() + "s";
+		Pattern tableRow = Pattern.compile("^\\|.*(control\\.interval|CONTROL_INTERVAL)`.*");
+		Pattern tableDefault = Pattern.compile("`(\\d+ ?(?:ms|s|m))`");
+		Pattern prose = Pattern.compile("(?:default (\\d+ ?(?:ms|s|m)) (?:control )?interval|watched every (\\d+ ?(?:ms|s|m)))");
+		List<String> found = new ArrayList<>();
+		for (String page : pages()) {
+			List<String> lines = Files.readAllLines(ROOT.resolve(page));
+			for (int i = 0; i < lines.size(); i++) {
+				String line = lines.get(i);
+				Matcher values = tableRow.matcher(line).matches() ? tableDefault.matcher(line) : prose.matcher(line);
+				while (values.find()) {
+					String value = (values.group(1) != null) ? values.group(1) : values.group(values.groupCount());
+					found.add(page + ":" + (i + 1) + " " + value.replace(" ", ""));
+				}
+			}
+		}
+		assertThat(found).as("the control interval's default, where a page gives it").isNotEmpty()
+			.allSatisfy((value) -> assertThat(value).endsWith(" " + expected));
 	}
 
 	@TestFactory
