@@ -9,6 +9,7 @@ import java.util.Objects;
 import java.util.logging.Logger;
 
 import nemo.lens.config.EnvironmentSettings;
+import nemo.lens.config.SettingBounds;
 import nemo.lens.env.EnvironmentValues;
 import nemo.lens.env.UnknownVariables;
 import nemo.lens.launch.RankInfo;
@@ -125,7 +126,9 @@ public record NemoLensConfig(boolean enabled, String serviceName, String exportS
 	 * @throws IllegalArgumentException when the sample rate is NaN or outside {@code [0.0, 1.0]},
 	 * the shutdown timeout is negative, the control interval not positive, the flight recorder's
 	 * span count not positive, its log count negative, its least interval between dumps negative or
-	 * the number of dumps it keeps not positive
+	 * the number of dumps it keeps not positive, or a duration or size is above the ceiling of its
+	 * range ({@link SettingBounds}; the floors beyond these, such as the control interval's, are
+	 * checked where an operator's values are read)
 	 */
 	public NemoLensConfig {
 		serviceName = (serviceName == null || serviceName.isBlank()) ? DEFAULT_SERVICE_NAME : serviceName.trim();
@@ -153,6 +156,13 @@ public record NemoLensConfig(boolean enabled, String serviceName, String exportS
 				(flightRecorderMinDumpInterval != null) ? flightRecorderMinDumpInterval
 						: DEFAULT_FLIGHT_RECORDER_MIN_DUMP_INTERVAL);
 		EnvironmentValues.checkPositive("flightRecorderMaxDumps", flightRecorderMaxDumps);
+		SettingBounds.checkCeiling("shutdownTimeout", shutdownTimeout);
+		SettingBounds.checkCeiling("controlInterval", controlInterval);
+		SettingBounds.checkCeiling("switchDrainTimeout", switchDrainTimeout);
+		SettingBounds.checkCeiling("flightRecorderSpans", flightRecorderSpans);
+		SettingBounds.checkCeiling("flightRecorderLogs", flightRecorderLogs);
+		SettingBounds.checkCeiling("flightRecorderMinDumpInterval", flightRecorderMinDumpInterval);
+		SettingBounds.checkCeiling("flightRecorderMaxDumps", flightRecorderMaxDumps);
 	}
 
 	/**
