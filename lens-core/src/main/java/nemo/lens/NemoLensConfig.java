@@ -57,6 +57,8 @@ import nemo.lens.spans.SpanGroups;
  * {@code exportStrategy}
  * @param controlFile the job-wide control file watched while the rank runs; empty means none
  * @param controlInterval how often the control file is looked at; more than zero
+ * @param controlAllowSharedWrites whether a control file that group or others may write, or that
+ * another user than the rank's or root owns, is read all the same (a team's shared directory)
  * @param switchDrainTimeout how long spans started before a switch-off may still end and be
  * exported whole; not negative
  * @param flightRecorderEnabled whether a rank that does not export traces keeps its last finished
@@ -78,7 +80,7 @@ public record NemoLensConfig(boolean enabled, String serviceName, String exportS
 		boolean logsEnabled, String exporter, String runId, String user, String spanGroups,
 		boolean jobTrace, List<String> extraSpanGroups, Duration shutdownTimeout, String tracesExportStrategy,
 		String metricsExportStrategy, String logsExportStrategy, String controlFile, Duration controlInterval,
-		Duration switchDrainTimeout,
+		boolean controlAllowSharedWrites, Duration switchDrainTimeout,
 		boolean flightRecorderEnabled, int flightRecorderSpans, int flightRecorderLogs, String flightRecorderDirectory,
 		boolean flightRecorderDumpOnExit, Duration flightRecorderMinDumpInterval, int flightRecorderMaxDumps)
 		implements ExportSettings, FlightRecorderSettings {
@@ -317,6 +319,8 @@ public record NemoLensConfig(boolean enabled, String serviceName, String exportS
 
 		private Duration controlInterval = DEFAULT_CONTROL_INTERVAL;
 
+		private boolean controlAllowSharedWrites;
+
 		private Duration switchDrainTimeout = DEFAULT_SWITCH_DRAIN_TIMEOUT;
 
 		private boolean flightRecorderEnabled = false;
@@ -548,6 +552,18 @@ public record NemoLensConfig(boolean enabled, String serviceName, String exportS
 		 */
 		public Builder controlInterval(Duration controlInterval) {
 			this.controlInterval = controlInterval;
+			return this;
+		}
+
+		/**
+		 * Sets whether a control file that group or others may write, or that another user than the
+		 * rank's or root owns, is read all the same; off, such a file is refused, since anyone who
+		 * can write it can switch every rank of the job.
+		 * @param controlAllowSharedWrites whether shared writes are meant
+		 * @return this builder
+		 */
+		public Builder controlAllowSharedWrites(boolean controlAllowSharedWrites) {
+			this.controlAllowSharedWrites = controlAllowSharedWrites;
 			return this;
 		}
 

@@ -266,10 +266,15 @@ public final class TelemetryHandle implements AutoCloseable {
 		return (recorder != null) ? recorder.dump(trigger) : Optional.empty();
 	}
 
-	/** Called by the control file's poller for each new value of its {@code dump} key. */
+	/**
+	 * Called by the control file's poller for each new value of its {@code dump} key: rate-limited
+	 * as the dumps the recorder writes by itself, since a file rewritten in a loop would otherwise
+	 * make every rank of the job write a dump at each look.
+	 */
 	void dumpRequestedByControlFile(String value) {
-		if (this.pipeline.recorder() != null) {
-			dump("control-file");
+		FlightRecorder recorder = this.pipeline.recorder();
+		if (recorder != null) {
+			recorder.dumpAutomatically("control-file");
 		}
 		else {
 			this.live.notice("NeMo Lens: the control file asks for a flight recorder dump (dump=" + value

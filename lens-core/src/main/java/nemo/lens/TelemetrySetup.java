@@ -126,7 +126,7 @@ public final class TelemetrySetup {
 				decider::registered, live::checkControlSpanGroups, live::decide, warnings, live::controlChanged,
 				handle::dumpRequestedByControlFile);
 		live.controlBy(control, new ControlFilePoller(Path.of(config.controlFile()), config.controlInterval(), control,
-				handle::prepareToSwitchOn));
+				handle::prepareToSwitchOn, config.controlAllowSharedWrites()));
 	}
 
 }
