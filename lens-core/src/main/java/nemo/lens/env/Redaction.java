@@ -61,14 +61,10 @@ public final class Redaction {
 		.compile("((?<![A-Za-z0-9+.-])[a-zA-Z][a-zA-Z0-9+.-]*:?//)[^/\\s\"'<>]*@");
 
 	/**
-	 * User info without a scheme: {@code user:password@host}, up to the last {@code @} before the
-	 * host; an e-mail address ({@code bob@example.org}) has no colon and is kept.
+	 * A URL, whole, so that its query can be cut: one match a URL, where a match of the query
+	 * alone would be tried from each character of a long text.
 	 */
-	private static final Pattern BARE_USER_INFO = Pattern
-		.compile("(?<![A-Za-z0-9+.%:-])[A-Za-z0-9._%+-]+:[^/\\s\"'<>]*@(?=[A-Za-z0-9\\[])");
-
-	private static final Pattern QUERY = Pattern
-		.compile("(\\b[a-zA-Z][a-zA-Z0-9+.-]*://[^\\s?#\"'<>]*)\\?[^\\s#\"'<>]+");
+	private static final Pattern URL = Pattern.compile("(?<![A-Za-z0-9+.-])[a-zA-Z][a-zA-Z0-9+.-]*://[^\\s#\"'<>]*+");
 
 	/**
 	 * A bearer token anywhere (group 1 keeps the word), and the token formats that tell
@@ -107,8 +103,8 @@ public final class Redaction {
 			return text;
 		}
 		String redacted = USER_INFO.matcher(text).replaceAll("$1");
-		redacted = BARE_USER_INFO.matcher(redacted).replaceAll("");
-		redacted = QUERY.matcher(redacted).replaceAll("$1?" + REDACTED);
+		redacted = BareUserInfo.remove(redacted);
+		redacted = URL.matcher(redacted).replaceAll((url) -> Matcher.quoteReplacement(withoutQuery(url.group())));
 		redacted = credentialValues(redacted);
 		return KNOWN_TOKEN.matcher(redacted)
 			.replaceAll((match) -> Matcher.quoteReplacement(((match.group(1) != null) ? match.group(1) : "") + REDACTED));
@@ -131,6 +127,12 @@ public final class Redaction {
 			description.append("; caused by ").append(cause);
 		}
 		return redact(description.toString());
+	}
+
+	/** {@code https://host/p?<redacted>} for {@code https://host/p?token=abc}. */
+	private static String withoutQuery(String url) {
+		int query = url.indexOf('?');
+		return (query >= 0 && query < url.length() - 1) ? url.substring(0, query + 1) + REDACTED : url;
 	}
 
 	private static String credentialValues(String text) {
