@@ -15,6 +15,7 @@ import io.opentelemetry.context.propagation.ContextPropagators;
 import io.opentelemetry.context.propagation.TextMapPropagator;
 import nemo.lens.control.ControlFilePoller;
 import nemo.lens.control.JobControl;
+import nemo.lens.env.Redaction;
 import nemo.lens.launch.RunId;
 import nemo.lens.recorder.FlightRecorder;
 import nemo.lens.sdk.ExporterName;
@@ -84,7 +85,8 @@ public final class TelemetrySetup {
 	public TelemetryHandle setup(NemoLensConfig config, int rank, int worldSize, TelemetryOptions options) {
 		Objects.requireNonNull(config, "config must not be null");
 		Objects.requireNonNull(options, "options must not be null");
-		Consumer<String> warnings = (options.warnings() != null) ? options.warnings() : logger::warning;
+		Consumer<String> warnings = (options.warnings() != null) ? options.warnings()
+				: (message) -> logger.warning(Redaction.redact(message));
 		RunId runId = RunId.resolve(config.runId(), options.rankInfo(), rank, worldSize, this.environment, warnings);
 		NemoLensConfig resolved = config.runId().isEmpty() ? config.toBuilder().runId(runId.value()).build() : config;
 		SignalDecisions.Decider decider = new SignalDecisions.Decider(this.registry, rank, worldSize,

@@ -157,11 +157,12 @@ public final class JobControl<D> implements ControlFilePoller.Listener {
 		// Redacted: a problem quotes what the file holds, and the warning and the endpoint show it.
 		String problem = Redaction.redact(reported);
 		this.firstLook = false;
-		this.problem = problem;
 		if (this.reported.add(problem)) {
 			this.warnings.accept("NeMo Lens: control file " + this.file + " is not used: " + problem
 					+ ((this.applied != null) ? "; its last good content stays in force" : ""));
 		}
+		// After the warning: whoever sees the state in error finds it warned.
+		this.problem = problem;
 	}
 
 	@Override
