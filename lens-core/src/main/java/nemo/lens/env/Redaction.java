@@ -20,7 +20,10 @@ import java.util.regex.Pattern;
  * <li>bearer tokens and the well-known token formats that need no key to be recognised
  * (Hugging Face {@code hf_...}, GitHub {@code ghp_...}, AWS access key ids {@code AKIA...}).</li>
  * </ul>
- * A key names a credential when its last word is one of {@link #CREDENTIAL_WORDS}; the same rule
+ * A key names a credential when its last word is a credential's ({@code token}, {@code secret},
+ * {@code password}, {@code passwd}, {@code pwd}, {@code passphrase}, {@code credentials},
+ * {@code cookie}, {@code authorization}, and {@code api key}, {@code access key},
+ * {@code secret key}, {@code private key} as one word or two); the same rule
  * tells an attribute whose whole value is a credential ({@link #isCredentialKey}), so a key that
  * ends in {@code token} is redacted as text and as an attribute alike, and
  * {@code gen_ai.usage.input_tokens} is neither.
