@@ -9,6 +9,7 @@ import java.util.Objects;
 import java.util.logging.Logger;
 
 import nemo.lens.config.EnvironmentSettings;
+import nemo.lens.config.SettingBounds;
 import nemo.lens.env.EnvironmentValues;
 import nemo.lens.env.UnknownVariables;
 import nemo.lens.launch.RankInfo;
@@ -56,6 +57,8 @@ import nemo.lens.spans.SpanGroups;
  * {@code exportStrategy}
  * @param controlFile the job-wide control file watched while the rank runs; empty means none
  * @param controlInterval how often the control file is looked at; more than zero
+ * @param controlAllowSharedWrites whether a control file that group or others may write, or that
+ * another user than the rank's or root owns, is read all the same (a team's shared directory)
  * @param switchDrainTimeout how long spans started before a switch-off may still end and be
  * exported whole; not negative
  * @param flightRecorderEnabled whether a rank that does not export traces keeps its last finished
@@ -77,7 +80,7 @@ public record NemoLensConfig(boolean enabled, String serviceName, String exportS
 		boolean logsEnabled, String exporter, String runId, String user, String spanGroups,
 		boolean jobTrace, List<String> extraSpanGroups, Duration shutdownTimeout, String tracesExportStrategy,
 		String metricsExportStrategy, String logsExportStrategy, String controlFile, Duration controlInterval,
-		Duration switchDrainTimeout,
+		boolean controlAllowSharedWrites, Duration switchDrainTimeout,
 		boolean flightRecorderEnabled, int flightRecorderSpans, int flightRecorderLogs, String flightRecorderDirectory,
 		boolean flightRecorderDumpOnExit, Duration flightRecorderMinDumpInterval, int flightRecorderMaxDumps)
 		implements ExportSettings, FlightRecorderSettings {
@@ -125,7 +128,9 @@ public record NemoLensConfig(boolean enabled, String serviceName, String exportS
 	 * @throws IllegalArgumentException when the sample rate is NaN or outside {@code [0.0, 1.0]},
 	 * the shutdown timeout is negative, the control interval not positive, the flight recorder's
 	 * span count not positive, its log count negative, its least interval between dumps negative or
-	 * the number of dumps it keeps not positive
+	 * the number of dumps it keeps not positive, or a duration or size is above the ceiling of its
+	 * range ({@link SettingBounds}; the floors beyond these, such as the control interval's, are
+	 * checked where an operator's values are read)
 	 */
 	public NemoLensConfig {
 		serviceName = (serviceName == null || serviceName.isBlank()) ? DEFAULT_SERVICE_NAME : serviceName.trim();
@@ -153,6 +158,13 @@ public record NemoLensConfig(boolean enabled, String serviceName, String exportS
 				(flightRecorderMinDumpInterval != null) ? flightRecorderMinDumpInterval
 						: DEFAULT_FLIGHT_RECORDER_MIN_DUMP_INTERVAL);
 		EnvironmentValues.checkPositive("flightRecorderMaxDumps", flightRecorderMaxDumps);
+		SettingBounds.checkCeiling("shutdownTimeout", shutdownTimeout);
+		SettingBounds.checkCeiling("controlInterval", controlInterval);
+		SettingBounds.checkCeiling("switchDrainTimeout", switchDrainTimeout);
+		SettingBounds.checkCeiling("flightRecorderSpans", flightRecorderSpans);
+		SettingBounds.checkCeiling("flightRecorderLogs", flightRecorderLogs);
+		SettingBounds.checkCeiling("flightRecorderMinDumpInterval", flightRecorderMinDumpInterval);
+		SettingBounds.checkCeiling("flightRecorderMaxDumps", flightRecorderMaxDumps);
 	}
 
 	/**
@@ -306,6 +318,8 @@ public record NemoLensConfig(boolean enabled, String serviceName, String exportS
 		private String controlFile = "";
 
 		private Duration controlInterval = DEFAULT_CONTROL_INTERVAL;
+
+		private boolean controlAllowSharedWrites;
 
 		private Duration switchDrainTimeout = DEFAULT_SWITCH_DRAIN_TIMEOUT;
 
@@ -538,6 +552,18 @@ public record NemoLensConfig(boolean enabled, String serviceName, String exportS
 		 */
 		public Builder controlInterval(Duration controlInterval) {
 			this.controlInterval = controlInterval;
+			return this;
+		}
+
+		/**
+		 * Sets whether a control file that group or others may write, or that another user than the
+		 * rank's or root owns, is read all the same; off, such a file is refused, since anyone who
+		 * can write it can switch every rank of the job.
+		 * @param controlAllowSharedWrites whether shared writes are meant
+		 * @return this builder
+		 */
+		public Builder controlAllowSharedWrites(boolean controlAllowSharedWrites) {
+			this.controlAllowSharedWrites = controlAllowSharedWrites;
 			return this;
 		}
 

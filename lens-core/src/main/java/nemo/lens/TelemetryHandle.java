@@ -14,6 +14,7 @@ import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.metrics.Meter;
 import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.sdk.OpenTelemetrySdk;
+import nemo.lens.config.SettingBounds;
 import nemo.lens.control.ControlStatus;
 import nemo.lens.recorder.FlightRecorder;
 import nemo.lens.recorder.FlightRecorderStatus;
@@ -190,10 +191,16 @@ public final class TelemetryHandle implements AutoCloseable {
 	 * @param source who asks, such as {@code endpoint}
 	 * @return the override now in force
 	 * @throws IllegalStateException when telemetry is disabled or the handle is shut down
-	 * @throws IllegalArgumentException when the duration is not positive or no signal is given
+	 * @throws IllegalArgumentException when the duration is not positive or longer than 30 days, or no
+	 * signal is given
 	 */
 	public ExportOverride override(ExportOverride.State state, Set<Signal> signals, Duration duration,
 			String source) {
+		if (duration != null && duration.compareTo(SettingBounds.MAX_OVERRIDE) > 0) {
+			// Refused before anything changes: its end would not fit an instant, or its timer a delay.
+			throw new IllegalArgumentException("An override lasts at most " + SettingBounds.MAX_OVERRIDE.toDays()
+					+ " days, got " + duration + "; nothing changed.");
+		}
 		return this.live.override(state, signals, duration, source);
 	}
 
@@ -262,10 +269,15 @@ public final class TelemetryHandle implements AutoCloseable {
 		return (recorder != null) ? recorder.dump(trigger) : Optional.empty();
 	}
 
-	/** Called by the control file's poller for each new value of its {@code dump} key. */
+	/**
+	 * Called by the control file's poller for each new value of its {@code dump} key: rate-limited
+	 * as the dumps the recorder writes by itself, since a file rewritten in a loop would otherwise
+	 * make every rank of the job write a dump at each look.
+	 */
 	void dumpRequestedByControlFile(String value) {
-		if (this.pipeline.recorder() != null) {
-			dump("control-file");
+		FlightRecorder recorder = this.pipeline.recorder();
+		if (recorder != null) {
+			recorder.dumpAutomatically("control-file");
 		}
 		else {
 			this.live.notice("NeMo Lens: the control file asks for a flight recorder dump (dump=" + value
@@ -482,11 +494,13 @@ public final class TelemetryHandle implements AutoCloseable {
 	 * metrics and logs, and returns within the timeout even when an exporter never completes.
 	 * With {@code nemo.lens.flight-recorder.dump-on-exit}, the flight recorder is dumped first
 	 * (here, whether at JVM exit or at an explicit close). Later calls return at once.
-	 * @param timeout the longest time to wait
+	 * @param timeout the longest time to wait; above {@link SettingBounds#MAX_TIMEOUT}, that
 	 */
 	public void shutdown(Duration timeout) {
 		if (this.shutDown.compareAndSet(false, true)) {
-			long deadline = System.nanoTime() + timeout.toNanos();
+			// Bounded, so that the deadline's arithmetic cannot overflow whatever a caller passes.
+			Duration bounded = (timeout.compareTo(SettingBounds.MAX_TIMEOUT) > 0) ? SettingBounds.MAX_TIMEOUT : timeout;
+			long deadline = System.nanoTime() + bounded.toNanos();
 			this.live.stop();
 			ShutdownHook hook = this.shutdownHook;
 			if (hook != null) {

@@ -10,6 +10,7 @@ import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.sdk.logs.export.LogRecordExporter;
 import io.opentelemetry.sdk.metrics.export.MetricReader;
 import io.opentelemetry.sdk.trace.export.SpanExporter;
+import nemo.lens.env.Redaction;
 import nemo.lens.sdk.ExportOverrides;
 import nemo.lens.launch.RankInfo;
 
@@ -59,7 +60,9 @@ public final class TelemetryOptions implements ExportOverrides {
 		this.logRecordExporter = builder.logRecordExporter;
 		this.rankInfo = builder.rankInfo;
 		this.otelProperties = builder.otelProperties;
-		this.warnings = builder.warnings;
+		Consumer<String> warnings = builder.warnings;
+		// Redacted on the way in: a warning may quote an exporter's failure, a file or a setting.
+		this.warnings = (warnings != null) ? (message) -> warnings.accept(Redaction.redact(message)) : null;
 		this.notices = builder.notices;
 		this.extraSpanGroups = builder.extraSpanGroups;
 		this.shutdownHook = builder.shutdownHook;
@@ -158,7 +161,8 @@ public final class TelemetryOptions implements ExportOverrides {
 
 	/**
 	 * Where an exporting rank writes its delivery warnings (the first failed export, a shutdown that
-	 * ran out of time, the loss summary); {@code null} means {@code java.util.logging}.
+	 * ran out of time, the loss summary); {@code null} means {@code java.util.logging}. What it
+	 * receives is redacted ({@link Redaction}).
 	 * @return the receiver of warning messages, or {@code null}
 	 */
 	public Consumer<String> warnings() {

@@ -16,6 +16,7 @@ import io.opentelemetry.context.propagation.TextMapPropagator;
 import nemo.lens.control.ControlFilePoller;
 import nemo.lens.control.JobControl;
 import nemo.lens.env.EnvironmentValues;
+import nemo.lens.env.Redaction;
 import nemo.lens.env.Suggestion;
 import nemo.lens.launch.RankInfo;
 import nemo.lens.launch.RunId;
@@ -88,7 +89,8 @@ public final class TelemetrySetup {
 	public TelemetryHandle setup(NemoLensConfig config, int rank, int worldSize, TelemetryOptions options) {
 		Objects.requireNonNull(config, "config must not be null");
 		Objects.requireNonNull(options, "options must not be null");
-		Consumer<String> warnings = (options.warnings() != null) ? options.warnings() : logger::warning;
+		Consumer<String> warnings = (options.warnings() != null) ? options.warnings()
+				: (message) -> logger.warning(Redaction.redact(message));
 		RunId runId = RunId.resolve(config.runId(), options.rankInfo(), rank, worldSize, this.environment, warnings);
 		NemoLensConfig resolved = config.runId().isEmpty() ? config.toBuilder().runId(runId.value()).build() : config;
 		checkExportRank(resolved.exportRank(), rank, worldSize, options.rankInfo());
@@ -204,7 +206,7 @@ public final class TelemetrySetup {
 				decider::registered, live::checkControlSpanGroups, live::decide, warnings, live::controlChanged,
 				handle::dumpRequestedByControlFile);
 		live.controlBy(control, new ControlFilePoller(Path.of(config.controlFile()), config.controlInterval(), control,
-				handle::prepareToSwitchOn));
+				handle::prepareToSwitchOn, config.controlAllowSharedWrites()));
 	}
 
 }

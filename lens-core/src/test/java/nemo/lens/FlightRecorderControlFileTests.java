@@ -17,7 +17,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The job-wide trigger without HTTP: each new value of the control file's {@code dump} key makes
- * every rank that reads the file dump its flight recorder once.
+ * every rank that reads the file dump its flight recorder once, at most once per
+ * {@code min-dump-interval} (zero here unless a test says), as the dumps a rank writes by itself.
  */
 class FlightRecorderControlFileTests {
 
@@ -36,6 +37,10 @@ class FlightRecorderControlFileTests {
 	}
 
 	private TelemetryHandle silentRank() throws IOException {
+		return silentRank(Duration.ZERO);
+	}
+
+	private TelemetryHandle silentRank(Duration minDumpInterval) throws IOException {
 		this.dumps = Files.createDirectories(this.directory.resolve("dumps"));
 		this.controlFile = this.directory.resolve("lens.properties");
 		NemoLensConfig config = NemoLensConfig.builder()
@@ -46,6 +51,7 @@ class FlightRecorderControlFileTests {
 			.controlInterval(Duration.ofMillis(20))
 			.flightRecorderEnabled(true)
 			.flightRecorderDirectory(this.dumps.toString())
+			.flightRecorderMinDumpInterval(minDumpInterval)
 			.build();
 		TelemetryHandle handle = new TelemetrySetup(new ExportStrategyRegistry((name) -> null), (name) -> null)
 			.setup(config, 0, 4, TelemetryOptions.builder().shutdownHook(false).build());
@@ -73,9 +79,13 @@ class FlightRecorderControlFileTests {
 	 * {@code dump} yet, and the rank has applied it.
 	 */
 	private TelemetryHandle silentRankThatHasReadTheFile() throws IOException {
+		return silentRankThatHasReadTheFile(Duration.ZERO);
+	}
+
+	private TelemetryHandle silentRankThatHasReadTheFile(Duration minDumpInterval) throws IOException {
 		this.controlFile = this.directory.resolve("lens.properties");
 		writeControlFile("until=2999-01-01T00:00:00Z\n");
-		TelemetryHandle rank = silentRank();
+		TelemetryHandle rank = silentRank(minDumpInterval);
 		assertThat(applied(rank, "2999-01-01T00:00:00Z")).isTrue();
 		return rank;
 	}
@@ -113,6 +123,16 @@ class FlightRecorderControlFileTests {
 		assertThat(Await.until(() -> dumpCount() == 1)).isTrue();
 		writeControlFile("dump=2\n");
 		assertThat(Await.until(() -> dumpCount() == 2)).isTrue();
+	}
+
+	@Test
+	void aNewDumpValueWithinTheMinimumIntervalIsSkippedAndCounted() throws IOException {
+		TelemetryHandle rank = silentRankThatHasReadTheFile(Duration.ofHours(1));
+		writeControlFile("dump=1\n");
+		assertThat(Await.until(() -> dumpCount() == 1)).isTrue();
+		writeControlFile("dump=2\n");
+		assertThat(Await.until(() -> rank.flightRecorder().orElseThrow().dumpsSkipped() == 1)).isTrue();
+		assertThat(dumpCount()).isEqualTo(1);
 	}
 
 	@Test

@@ -482,6 +482,34 @@ class FlightRecorderDumpTests {
 	}
 
 	@Test
+	void aDumpHoldsNoSecretOfTheResourceEventNamesOrExceptions() throws IOException {
+		NemoLensConfig config = NemoLensConfig.builder()
+			.enabled(true)
+			.exporter("none")
+			.runId("run-7")
+			.serviceName("svc-token=t0kn")
+			.flightRecorderEnabled(true)
+			.flightRecorderDirectory(this.directory.toString())
+			.build();
+		Map<String, String> env = new HashMap<>();
+		TelemetryHandle silent = new TelemetrySetup(new ExportStrategyRegistry(env::get), env::get).setup(config, 1, 4,
+				TelemetryOptions.builder()
+					.resourceAttributes(Map.of("deployment.db.password", "dbpa55", "repo.url", "https://bob:b0bpw@git/r"))
+					.shutdownHook(false)
+					.build());
+		this.handles.add(silent);
+		Span span = silent.tracer().spanBuilder("fetch HF_TOKEN=hf_AbCdEfGhIjKlMnOpQrStUvWxYz012345").startSpan();
+		span.addEvent("connect to http://eve:ev3pw@host/");
+		span.recordException(new IllegalStateException("{\"password\":\"js0npw\"} WANDB_API_KEY=wandbk3y"));
+		span.end();
+		String dump = Files.readString(silent.dumpFlightRecorder().orElseThrow());
+		assertThat(dump).doesNotContain("t0kn", "dbpa55", "b0bpw", "hf_AbCdEf", "ev3pw", "js0npw", "wandbk3y");
+		assertThat(dump).contains("svc-token=<redacted>", "\"deployment.db.password\"", "https://git/r",
+				"fetch HF_TOKEN=<redacted>", "connect to http://host/", "WANDB_API_KEY=<redacted>",
+				"\"exception.stacktrace\"");
+	}
+
+	@Test
 	void aLongRunIdIsShortenedWithAHashAndStaysUniquePerRun() {
 		String first = DumpWriter.fileName("r".repeat(300) + "-1", 7, Instant.EPOCH);
 		String second = DumpWriter.fileName("r".repeat(300) + "-2", 7, Instant.EPOCH);

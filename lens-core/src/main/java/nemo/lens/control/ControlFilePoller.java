@@ -7,7 +7,9 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.FileTime;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -26,8 +28,11 @@ import java.util.logging.Logger;
  * Only a regular file, or a link to one, is opened: the type is checked on the {@code stat} that
  * comes first, so a FIFO, a device or a directory at the path is an error, never an {@code open}
  * that could block the thread for good (a FIFO's {@code open} waits for a writer, and no interrupt
- * reaches it). The thread survives anything a poll raises, an {@link Error} too: a periodic task
- * that throws is cancelled for good, and every later file would be ignored.
+ * reaches it). Nor is a file that others than its owner may write, or that another user than the
+ * rank's or root owns, unless shared writes are allowed ({@link ControlFileWriters}); the mode and
+ * owner come with the same {@code stat}. The thread survives anything a poll raises, an
+ * {@link Error} too: a periodic task that throws is cancelled for good, and every later file would
+ * be ignored.
  * <p>
  * The first look is at once, for the state at start-up; the later ones come at a phase of the
  * interval drawn at random, not at the moment set-up ended, so that the ranks of a job started
@@ -39,6 +44,9 @@ import java.util.logging.Logger;
 public final class ControlFilePoller {
 
 	private static final Logger logger = Logger.getLogger(ControlFilePoller.class.getName());
+
+	/** What one look reads where the file system has a Unix view. */
+	private static final String UNIX_ATTRIBUTES = "unix:fileKey,lastModifiedTime,size,isRegularFile,isDirectory,mode,uid";
 
 	/** The largest control file read; anything larger is refused. */
 	static final int MAX_BYTES = 64 * 1024;
@@ -57,6 +65,11 @@ public final class ControlFilePoller {
 	private Object seen;
 
 	private final Runnable idleWork;
+
+	private final boolean allowSharedWrites;
+
+	/** Whether the file system has no Unix view: modes and owners are then not read. */
+	private boolean basicOnly;
 
 	/**
 	 * Creates a poller that hands what it sees to a listener.
@@ -79,10 +92,26 @@ public final class ControlFilePoller {
 	 * @param idleWork run once, soon after the start
 	 */
 	public ControlFilePoller(Path file, Duration interval, Listener listener, Runnable idleWork) {
+		this(file, interval, listener, idleWork, false);
+	}
+
+	/**
+	 * Creates a poller as {@link #ControlFilePoller(Path, Duration, Listener, Runnable)} does, that
+	 * reads a file other users may write when told to ({@link ControlFileWriters}).
+	 * @param file the control file
+	 * @param interval how often it looks
+	 * @param listener what it tells
+	 * @param idleWork run once, soon after the start
+	 * @param allowSharedWrites whether a file that group or others may write, or that another user
+	 * than the rank's or root owns, is read all the same
+	 */
+	public ControlFilePoller(Path file, Duration interval, Listener listener, Runnable idleWork,
+			boolean allowSharedWrites) {
 		this.file = Objects.requireNonNull(file, "file must not be null");
 		this.interval = interval;
 		this.listener = listener;
 		this.idleWork = idleWork;
+		this.allowSharedWrites = allowSharedWrites;
 	}
 
 	/**
@@ -137,9 +166,9 @@ public final class ControlFilePoller {
 
 	/** Looks at the file once; on a change, hands its text (or its absence, or the problem) on. */
 	void poll() {
-		BasicFileAttributes attributes;
+		Stat attributes;
 		try {
-			attributes = Files.readAttributes(this.file, BasicFileAttributes.class);
+			attributes = stat();
 		}
 		catch (NoSuchFileException ex) {
 			if (this.seen != Absent.INSTANCE) {
@@ -153,16 +182,23 @@ public final class ControlFilePoller {
 			changed("unreadable (" + ex.getClass().getSimpleName() + ")", null);
 			return;
 		}
-		Signature signature = new Signature(attributes.fileKey(), attributes.lastModifiedTime().toMillis(),
-				attributes.size());
+		// The mode and owner are part of what is seen, so that a chmod alone is noticed.
+		Signature signature = new Signature(attributes.fileKey(), attributes.modified(), attributes.size(),
+				attributes.mode(), attributes.uid());
 		if (signature.equals(this.seen)) {
 			this.listener.tick();
 			return;
 		}
 		this.seen = signature;
-		if (!attributes.isRegularFile()) {
+		if (!attributes.regular()) {
 			changed("not a regular file (" + kind(attributes) + "); only a regular file, or a link to one, is read",
 					null);
+			return;
+		}
+		String writers = (attributes.mode() != null)
+				? ControlFileWriters.problem(attributes.mode(), attributes.uid(), this.allowSharedWrites) : null;
+		if (writers != null) {
+			changed(writers, null);
 			return;
 		}
 		if (attributes.size() > MAX_BYTES) {
@@ -183,8 +219,29 @@ public final class ControlFilePoller {
 		}
 	}
 
-	private static String kind(BasicFileAttributes attributes) {
-		return attributes.isDirectory() ? "a directory" : "a FIFO, a socket or a device";
+	private static String kind(Stat attributes) {
+		return attributes.directory() ? "a directory" : "a FIFO, a socket or a device";
+	}
+
+	/**
+	 * One {@code stat} of the file the path resolves to: through the Unix view, with the mode and
+	 * owner, where the file system has one, else the basic attributes.
+	 */
+	private Stat stat() throws IOException {
+		if (!this.basicOnly) {
+			try {
+				Map<String, Object> unix = Files.readAttributes(this.file, UNIX_ATTRIBUTES);
+				return new Stat(unix.get("fileKey"), ((FileTime) unix.get("lastModifiedTime")).toMillis(),
+						(long) unix.get("size"), (boolean) unix.get("isRegularFile"), (boolean) unix.get("isDirectory"),
+						(Integer) unix.get("mode"), (Integer) unix.get("uid"));
+			}
+			catch (UnsupportedOperationException | IllegalArgumentException ex) {
+				this.basicOnly = true;
+			}
+		}
+		BasicFileAttributes basic = Files.readAttributes(this.file, BasicFileAttributes.class);
+		return new Stat(basic.fileKey(), basic.lastModifiedTime().toMillis(), basic.size(), basic.isRegularFile(),
+				basic.isDirectory(), null, null);
 	}
 
 	private void changed(String problem, String text) {
@@ -251,18 +308,25 @@ public final class ControlFilePoller {
 	 * call, some thirty milliseconds of method-handle spinning on a rank sized to pack many, paid at
 	 * the first change of the file, which is what an operator's job-wide switch waits on.
 	 */
-	private record Signature(Object fileKey, long modified, long size) {
+	private record Signature(Object fileKey, long modified, long size, Integer mode, Integer uid) {
 
 		@Override
 		public boolean equals(Object other) {
 			return other instanceof Signature that && Objects.equals(this.fileKey, that.fileKey)
-					&& this.modified == that.modified && this.size == that.size;
+					&& this.modified == that.modified && this.size == that.size && Objects.equals(this.mode, that.mode)
+					&& Objects.equals(this.uid, that.uid);
 		}
 
 		@Override
 		public int hashCode() {
-			return Objects.hash(this.fileKey, this.modified, this.size);
+			return Objects.hash(this.fileKey, this.modified, this.size, this.mode, this.uid);
 		}
+
+	}
+
+	/** What one look at the file tells; the mode and owner are {@code null} without a Unix view. */
+	private record Stat(Object fileKey, long modified, long size, boolean regular, boolean directory, Integer mode,
+			Integer uid) {
 
 	}
 

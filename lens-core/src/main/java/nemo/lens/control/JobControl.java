@@ -7,6 +7,8 @@ import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
+import nemo.lens.env.Redaction;
+
 /**
  * The job-wide control file as one rank applies it: the last good content and what it decides,
  * and the file's state for the endpoint. A file that cannot be used leaves the last good content
@@ -151,13 +153,16 @@ public final class JobControl<D> implements ControlFilePoller.Listener {
 	}
 
 	@Override
-	public void problem(String problem) {
+	public void problem(String reported) {
+		// Redacted: a problem quotes what the file holds, and the warning and the endpoint show it.
+		String problem = Redaction.redact(reported);
 		this.firstLook = false;
-		this.problem = problem;
 		if (this.reported.add(problem)) {
 			this.warnings.accept("NeMo Lens: control file " + this.file + " is not used: " + problem
 					+ ((this.applied != null) ? "; its last good content stays in force" : ""));
 		}
+		// After the warning: whoever sees the state in error finds it warned.
+		this.problem = problem;
 	}
 
 	@Override

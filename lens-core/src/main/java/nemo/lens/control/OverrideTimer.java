@@ -32,7 +32,10 @@ public final class OverrideTimer {
 		});
 		timer.setRemoveOnCancelPolicy(true);
 		this.timer = timer;
-		long delay = Math.max(0, Duration.between(Instant.now(), until).toNanos());
+		// Saturated: an end past 292 years holds no nanosecond count, and then never comes anyway.
+		Duration left = Duration.between(Instant.now(), until);
+		long delay = left.isNegative() ? 0 : (left.getSeconds() >= Long.MAX_VALUE / 1_000_000_000L) ? Long.MAX_VALUE
+				: left.toNanos();
 		this.pending = timer.schedule(end, delay, TimeUnit.NANOSECONDS);
 	}
 

@@ -1,6 +1,8 @@
 package nemo.lens.recorder;
 
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;
@@ -23,24 +25,40 @@ import nemo.lens.env.Redaction;
 /**
  * What a dump holds, with the redaction Lens applies to what it logs ({@link Redaction}): a dump
  * lands on shared scratch space, and spans carry what the application put on them, such as a
- * database URL with its password. Span names, attribute values (of spans, events and links),
- * status messages, and log record bodies and attributes lose URL user info, query strings and
- * credential values; an attribute whose key names a credential ({@code db.password}) keeps its
- * key and loses its whole value.
+ * database URL with its password, and the resource carries what the environment put in it
+ * ({@code OTEL_RESOURCE_ATTRIBUTES}, {@code OTEL_SERVICE_NAME}). Resource attributes, span and
+ * event names, attribute values (of spans, events and links, among them
+ * {@code exception.message} and {@code exception.stacktrace}), status messages, and log record
+ * bodies, event names and attributes lose what {@link Redaction#redact} removes; an attribute
+ * whose key names a credential ({@code db.password}) keeps its key and loses its whole value.
  */
 final class DumpRedaction {
 
 	private DumpRedaction() {
 	}
 
-	/** A recorded span, redacted, under the dump's resource. */
+	/** A recorded span, redacted, under the dump's resource (redacted by {@link #resource}). */
 	static SpanData span(SpanData span, Resource resource) {
 		return new RedactedSpan(span, resource);
 	}
 
-	/** A recorded log record, redacted, under the resource it was emitted with. */
-	static LogRecordData logRecord(LogRecordData record) {
-		return new RedactedLogRecord(record);
+	/**
+	 * Recorded log records, redacted, each under the resource it was emitted with, redacted once
+	 * for all the records that share it.
+	 */
+	static List<LogRecordData> logRecords(List<LogRecordData> records) {
+		Map<Resource, Resource> redacted = new IdentityHashMap<>();
+		return records.stream()
+			.map((record) -> (LogRecordData) new RedactedLogRecord(record,
+					redacted.computeIfAbsent(record.getResource(), DumpRedaction::resource)))
+			.toList();
+	}
+
+	/** A resource with its attributes redacted, as any other attributes. */
+	static Resource resource(Resource resource) {
+		Attributes attributes = attributes(resource.getAttributes());
+		return (attributes == resource.getAttributes()) ? resource
+				: Resource.create(attributes, resource.getSchemaUrl());
 	}
 
 	static Attributes attributes(Attributes attributes) {
@@ -94,7 +112,8 @@ final class DumpRedaction {
 		public List<EventData> getEvents() {
 			return super.getEvents()
 				.stream()
-				.map((event) -> EventData.create(event.getEpochNanos(), event.getName(), attributes(event.getAttributes()),
+				.map((event) -> EventData.create(event.getEpochNanos(), Redaction.redact(event.getName()),
+						attributes(event.getAttributes()),
 						event.getTotalAttributeCount()))
 				.toList();
 		}
@@ -122,13 +141,16 @@ final class DumpRedaction {
 
 		private final LogRecordData record;
 
-		RedactedLogRecord(LogRecordData record) {
+		private final Resource resource;
+
+		RedactedLogRecord(LogRecordData record, Resource resource) {
 			this.record = record;
+			this.resource = resource;
 		}
 
 		@Override
 		public Resource getResource() {
-			return this.record.getResource();
+			return this.resource;
 		}
 
 		@Override
@@ -188,7 +210,7 @@ final class DumpRedaction {
 
 		/** The event name, where the SDK has one (it is a default method of newer SDKs only). */
 		public String getEventName() {
-			return this.record.getEventName();
+			return Redaction.redact(this.record.getEventName());
 		}
 
 	}

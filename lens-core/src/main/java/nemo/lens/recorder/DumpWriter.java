@@ -127,9 +127,9 @@ public final class DumpWriter {
 	 */
 	public Path write(SpanRing.Contents contents, int capacity, LogRing.Contents logs, Resource resource,
 			String trigger, Instant now) throws IOException {
-		Resource described = describe(resource, contents, capacity, trigger);
+		Resource described = DumpRedaction.resource(describe(resource, contents, capacity, trigger));
 		List<SpanData> spans = contents.spans().stream().map((span) -> DumpRedaction.span(span, described)).toList();
-		List<LogRecordData> records = logs.records().stream().map(DumpRedaction::logRecord).toList();
+		List<LogRecordData> records = DumpRedaction.logRecords(logs.records());
 		boolean posix = createDirectory();
 		Path target = this.directory.resolve(this.names.name(now));
 		Path temporary = posix

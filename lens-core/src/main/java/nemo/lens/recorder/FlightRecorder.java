@@ -247,17 +247,19 @@ public final class FlightRecorder {
 	}
 
 	/**
-	 * Writes the ring for a trigger of the recorder's own (an uncaught exception, the exit), unless
-	 * another such dump was written less than {@code min-dump-interval} before: that one is
-	 * counted as skipped.
+	 * Writes the ring for a trigger that no one asks for one file at a time (an uncaught
+	 * exception, the exit, and the control file's {@code dump} key, which anyone who can write the
+	 * file may change in a loop), unless another such dump was written less than
+	 * {@code min-dump-interval} before: that one is counted as skipped.
 	 * @param trigger what asks, recorded in the dump
 	 * @return the file, or empty when skipped, no directory is set or it could not be written
 	 */
-	Optional<Path> dumpAutomatically(String trigger) {
+	public Optional<Path> dumpAutomatically(String trigger) {
 		if (!this.automaticDumps.admit(this.clock.instant())) {
 			if (this.skipLogged.compareAndSet(false, true)) {
 				logger.info("NeMo Lens: a flight recorder dump (" + trigger + ") was skipped: the last one the "
-						+ "recorder wrote by itself is less than nemo.lens.flight-recorder.min-dump-interval old; "
+						+ "recorder wrote by itself or for the control file is less than "
+						+ "nemo.lens.flight-recorder.min-dump-interval old; "
 						+ "later ones are counted in the status (dumpsSkipped)");
 			}
 			return Optional.empty();

@@ -35,6 +35,7 @@ import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import io.opentelemetry.sdk.trace.SpanProcessor;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import io.opentelemetry.sdk.trace.export.SpanExporter;
+import nemo.lens.env.Redaction;
 
 /**
  * The real OpenTelemetry SDK of an exporting rank, and its bounded shutdown.
@@ -427,7 +428,7 @@ public final class ExportingTelemetry {
 			ExporterName exporter = ExporterName.named(this.config.exporter());
 			OpenSpanTracker openSpans = new OpenSpanTracker();
 			Consumer<String> warnings = (this.options.warnings() != null) ? this.options.warnings()
-					: (message) -> logger.log(Level.WARNING, message);
+					: (message) -> logger.log(Level.WARNING, Redaction.redact(message));
 			DeliveryLedger ledger = new DeliveryLedger(openSpans::endedSampledSpans, warnings);
 			List<SpanExporter> spanExporters = new CopyOnWriteArrayList<>();
 			List<LogRecordExporter> logExporters = new CopyOnWriteArrayList<>();

@@ -3,6 +3,8 @@ package nemo.lens.sdk;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
@@ -36,6 +38,18 @@ class ExporterSettingsCheckTests {
 			.isThrownBy(() -> check(Map.of("OTEL_EXPORTER_OTLP_ENDPOINT", "ftp://lens:s3cr3t@collector")))
 			.withMessageContaining("ftp://collector")
 			.withMessageNotContaining("s3cr3t");
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "user:pa55@collector:4318", "http//user:pa55@collector:4318",
+			"user:p@55@collector:4318", "http:/user:pa55@collector:4318" })
+	void aMistypedEndpointsCredentialsAreNotShown(String endpoint) {
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> check(Map.of("OTEL_EXPORTER_OTLP_ENDPOINT", endpoint)))
+			.withMessageStartingWith("Invalid OTEL_EXPORTER_OTLP_ENDPOINT: '")
+			.withMessageContaining("collector:4318'. Expected an http or https URL")
+			.withMessageNotContaining("pa55")
+			.withMessageNotContaining("55@");
 	}
 
 	@Test

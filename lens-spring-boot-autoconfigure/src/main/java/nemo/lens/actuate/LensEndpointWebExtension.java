@@ -4,7 +4,10 @@ import java.util.List;
 
 import nemo.lens.actuate.LensDescriptor.StrategySummary;
 import nemo.lens.actuate.LensEndpoint.StrategyDescriptor;
+import nemo.lens.env.Redaction;
 import nemo.lens.env.Suggestion;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
 
 import org.springframework.boot.actuate.endpoint.InvalidEndpointRequestException;
 import org.springframework.boot.actuate.endpoint.OperationResponseBody;
@@ -19,11 +22,15 @@ import org.springframework.boot.actuate.endpoint.web.annotation.EndpointWebExten
  * The {@code lens} endpoint over HTTP: a refused write answers 400 with the reason in its body
  * ({@code {"error": "Unknown span group or preset: ..."}}), so that the operator who sent it sees
  * what to fix without turning on error details for the whole application. A flight recorder dump
- * that could not be written answers 500 with the reason. A strategy that is not registered answers
- * 404 with the names that are.
+ * that could not be written answers 500 with the reason, and so does any other failure that is not
+ * the caller's doing, without a stack trace. A strategy that is not registered answers 404 with the
+ * names that are. Every reason is redacted and shows at most 200 characters of a value the caller
+ * sent.
  */
 @EndpointWebExtension(endpoint = LensEndpoint.class)
 public class LensEndpointWebExtension {
+
+	private static final Log logger = LogFactory.getLog(LensEndpointWebExtension.class);
 
 	private final LensEndpoint endpoint;
 
@@ -58,6 +65,14 @@ public class LensEndpointWebExtension {
 			return new WebEndpointResponse<>(new Refusal(ex.getMessage()),
 					WebEndpointResponse.STATUS_INTERNAL_SERVER_ERROR);
 		}
+		catch (RuntimeException ex) {
+			// Not the caller's doing: a 500 that says what failed, one line in the log, no stack trace in either.
+			String reason = "NeMo Lens could not apply the write: " + Redaction.describe(ex)
+					+ "; the log of " + LensEndpointWebExtension.class.getName() + " says more.";
+			logger.warn(reason);
+			logger.debug("The write to the lens endpoint failed", ex);
+			return new WebEndpointResponse<>(new Refusal(reason), WebEndpointResponse.STATUS_INTERNAL_SERVER_ERROR);
+		}
 	}
 
 	/**
@@ -80,11 +95,19 @@ public class LensEndpointWebExtension {
 	}
 
 	/**
-	 * Why a write changed nothing.
+	 * Why a write changed nothing: redacted, and showing at most 200 characters of any value the
+	 * caller sent.
 	 *
 	 * @param error the reason
 	 */
 	public record Refusal(String error) implements OperationResponseBody {
+
+		/**
+		 * Bounds the reason.
+		 */
+		public Refusal {
+			error = RefusalText.of(error);
+		}
 
 	}
 

@@ -416,7 +416,9 @@ public class NemoLensProperties {
 
 	/**
 	 * A job-wide control file that every rank watches while it runs: Java properties syntax with
-	 * export-strategy, export-rank, export-sample-rate, span-groups, ranks and until.
+	 * export-strategy, export-rank, export-sample-rate, span-groups, ranks, until and dump. Only a
+	 * file its rank's user or root owns, and that group and others cannot write, is read, unless
+	 * shared writes are allowed.
 	 */
 	public static class Control {
 
@@ -430,6 +432,13 @@ public class NemoLensProperties {
 		 * How often each rank looks at the control file (one stat; it is read only when it changed).
 		 */
 		private Duration interval = DEFAULTS.controlInterval();
+
+		/**
+		 * Whether a control file that group or others may write, or that another user than the
+		 * rank's or root owns, is read all the same (a team's group-writable shared directory).
+		 * Off, such a file is refused: anyone who can write it can switch every rank of the job.
+		 */
+		private boolean allowSharedWrites = DEFAULTS.controlAllowSharedWrites();
 
 		public String getFile() {
 			return this.file;
@@ -445,6 +454,14 @@ public class NemoLensProperties {
 
 		public void setInterval(Duration interval) {
 			this.interval = interval;
+		}
+
+		public boolean isAllowSharedWrites() {
+			return this.allowSharedWrites;
+		}
+
+		public void setAllowSharedWrites(boolean allowSharedWrites) {
+			this.allowSharedWrites = allowSharedWrites;
 		}
 
 	}

@@ -249,7 +249,7 @@ class LensEndpointOverrideTests {
 	void aControlFileNamedInThePropertiesSwitchesTheRankAndShowsOnTheEndpoint(@TempDir Path directory)
 			throws IOException {
 		Path file = Files.writeString(directory.resolve("lens.properties"), "ranks=0\n");
-		this.silentRank.withPropertyValues("nemo.lens.control.file=" + file, "nemo.lens.control.interval=20ms")
+		this.silentRank.withPropertyValues("nemo.lens.control.file=" + file, "nemo.lens.control.interval=100ms")
 			.run((context) -> {
 				LensEndpoint endpoint = context.getBean(LensEndpoint.class);
 				long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();

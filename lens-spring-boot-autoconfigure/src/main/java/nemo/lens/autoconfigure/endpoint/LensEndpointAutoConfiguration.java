@@ -102,6 +102,11 @@ public final class LensEndpointAutoConfiguration {
 			return new LensEndpointWebExtension(endpoint);
 		}
 
+		@Bean
+		LensWriteFields lensWriteFields() {
+			return new LensWriteFields();
+		}
+
 	}
 
 	@Configuration(proxyBeanMethods = false)
@@ -113,6 +118,11 @@ public final class LensEndpointAutoConfiguration {
 		@Bean
 		LensWriteRefusal lensWriteRefusal(ObjectProvider<PathMappedEndpoints> endpoints) {
 			return new LensWriteRefusal(endpoints);
+		}
+
+		@Bean
+		LensWriteBodyLimit lensWriteBodyLimit(ObjectProvider<PathMappedEndpoints> endpoints) {
+			return new LensWriteBodyLimit(endpoints);
 		}
 
 	}

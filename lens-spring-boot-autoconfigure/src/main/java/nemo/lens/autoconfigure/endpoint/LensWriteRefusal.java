@@ -6,7 +6,6 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
 import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.boot.actuate.endpoint.EndpointId;
 import org.springframework.boot.actuate.endpoint.web.PathMappedEndpoints;
 import org.springframework.core.Ordered;
 import org.springframework.web.HttpRequestMethodNotSupportedException;
@@ -33,31 +32,17 @@ final class LensWriteRefusal implements HandlerExceptionResolver, Ordered {
 	@Override
 	public ModelAndView resolveException(HttpServletRequest request, HttpServletResponse response, Object handler,
 			Exception ex) {
-		if (!(ex instanceof HttpRequestMethodNotSupportedException) || !"POST".equals(request.getMethod())
-				|| !isLensPath(request)) {
+		if (!(ex instanceof HttpRequestMethodNotSupportedException) || !LensRequests.isLensPost(request, this.endpoints)) {
 			return null;
 		}
 		try {
-			response.setStatus(HttpServletResponse.SC_METHOD_NOT_ALLOWED);
 			response.setHeader("Allow", "GET");
-			response.setContentType("application/json");
-			response.setCharacterEncoding("UTF-8");
-			response.getWriter().write("{\"error\":\"" + REASON + "\"}");
+			LensRequests.answer(response, HttpServletResponse.SC_METHOD_NOT_ALLOWED, REASON);
 			return new ModelAndView();
 		}
 		catch (IOException failed) {
 			return null;
 		}
-	}
-
-	private boolean isLensPath(HttpServletRequest request) {
-		PathMappedEndpoints mapped = this.endpoints.getIfAvailable();
-		String lens = (mapped != null) ? mapped.getPath(EndpointId.of("lens")) : null;
-		if (lens == null) {
-			return false;
-		}
-		String path = request.getRequestURI().substring(request.getContextPath().length());
-		return path.equals(lens) || path.equals(lens + "/");
 	}
 
 	@Override

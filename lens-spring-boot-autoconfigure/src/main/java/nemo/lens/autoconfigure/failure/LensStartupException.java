@@ -1,9 +1,12 @@
 package nemo.lens.autoconfigure.failure;
 
+import nemo.lens.env.Redaction;
+
 /**
  * A NeMo Lens setting, launcher variable or strategy bean that stops the application from
  * starting. Carries what is wrong and what to do, which {@link LensStartupFailureAnalyzer} shows
- * in Spring Boot's failure report.
+ * in Spring Boot's failure report, on every rank: the description is redacted
+ * ({@link Redaction}), since it may quote a value that holds a credential.
  */
 public class LensStartupException extends RuntimeException {
 
@@ -16,7 +19,7 @@ public class LensStartupException extends RuntimeException {
 	 * @param cause the underlying error, or {@code null}
 	 */
 	public LensStartupException(String description, String action, Throwable cause) {
-		super(description, cause);
+		super(Redaction.redact(description), cause);
 		this.action = action;
 	}
 

@@ -9,6 +9,7 @@ import nemo.lens.NemoLensConfig;
 import nemo.lens.TelemetryHandle;
 import nemo.lens.autoconfigure.NemoLensProperties;
 import nemo.lens.autoconfigure.binding.LensSettings;
+import nemo.lens.env.Redaction;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
@@ -117,7 +118,7 @@ final class LensSettingsRefresh implements ApplicationListener<EnvironmentChange
 		while (cause.getCause() != null && cause.getCause() != cause) {
 			cause = cause.getCause();
 		}
-		return String.valueOf(cause.getMessage());
+		return Redaction.redact(String.valueOf(cause.getMessage()));
 	}
 
 }
