@@ -6,7 +6,7 @@ import java.util.function.BooleanSupplier;
 
 /**
  * Waits for a condition that a background thread of Lens (a timer, a poller, an SDK shutting down)
- * brings about, checking it every few milliseconds, up to ten seconds.
+ * brings about, checking it every few milliseconds, up to ten seconds unless the caller says.
  */
 final class Await {
 
@@ -16,7 +16,12 @@ final class Await {
 	}
 
 	static boolean until(BooleanSupplier condition) {
-		long deadline = System.nanoTime() + WAIT.toNanos();
+		return until(condition, WAIT);
+	}
+
+	/** As {@link #until(BooleanSupplier)}, up to a wait of the caller's, for what a busy machine delays. */
+	static boolean until(BooleanSupplier condition, Duration wait) {
+		long deadline = System.nanoTime() + wait.toNanos();
 		while (System.nanoTime() < deadline) {
 			if (condition.getAsBoolean()) {
 				return true;
