@@ -11,7 +11,8 @@ import nemo.lens.spans.SpanGroups;
  * The rules of settings beyond their type: a sample rate within {@code [0.0, 1.0]}, a shutdown
  * timeout and a switch drain timeout that are not negative, a control interval of more than zero, a known exporter, extra span
  * groups that are no presets, a flight recorder that keeps at least one span, no negative number
- * of log records and at least one dump, with no negative interval between dumps. Written
+ * of log records and at least one dump, with no negative interval between dumps, a stall timeout of
+ * more than zero and no negative number of open spans in a dump. Written
  * once, here, and applied wherever a value is read: {@code NemoLensConfig.fromEnv()} and the Spring
  * starter's binding, so that both refuse the same values with errors that name where each came
  * from.
@@ -43,6 +44,8 @@ public final class SettingChecks {
 				case "flightRecorderLogs" -> EnvironmentValues.checkNotNegative(name, (int) value);
 				case "flightRecorderMinDumpInterval" -> EnvironmentValues.checkNotNegative(name, (Duration) value);
 				case "flightRecorderMaxDumps" -> EnvironmentValues.checkPositive(name, (int) value);
+				case "flightRecorderStallTimeout" -> EnvironmentValues.checkPositive(name, (Duration) value);
+				case "flightRecorderOpenSpans" -> EnvironmentValues.checkNotNegative(name, (int) value);
 				case "exporter" -> ExporterName.named((String) value);
 				case "extraSpanGroups" -> SpanGroups.of(SpanGroups.DEFAULT, (List<String>) value);
 				default -> {

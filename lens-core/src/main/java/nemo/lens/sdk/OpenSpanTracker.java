@@ -1,5 +1,7 @@
 package nemo.lens.sdk;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReferenceArray;
@@ -158,6 +160,31 @@ final class OpenSpanTracker implements SpanProcessor {
 			}
 		}
 		return false;
+	}
+
+	/**
+	 * The sampled spans started on this SDK and not ended yet, in no particular order: what a flight
+	 * recorder dump shows as the step a rank is in. A read of the table, off the span path.
+	 * @return the open spans
+	 */
+	List<ReadableSpan> openSpans() {
+		List<ReadableSpan> open = new ArrayList<>();
+		for (int index = 0; index < this.slots.length(); index++) {
+			ReadWriteSpan span = this.slots.get(index);
+			if (span != null && isOpenAndSampled(span)) {
+				open.add(span);
+			}
+		}
+		for (ReadableSpan span : this.overflow) {
+			if (isOpenAndSampled(span)) {
+				open.add(span);
+			}
+		}
+		return open;
+	}
+
+	private static boolean isOpenAndSampled(ReadableSpan span) {
+		return !span.hasEnded() && span.getSpanContext().isSampled();
 	}
 
 	/**

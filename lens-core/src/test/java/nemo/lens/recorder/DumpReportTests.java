@@ -133,10 +133,17 @@ class DumpReportTests {
 	}
 
 	@Test
-	void anEmptyDumpStillCountsForItsRankByItsName() throws IOException {
+	void aDumpWithoutAResourceStillCountsForItsRankByItsName() throws IOException {
+		dump(0, 2, 0, NOW, span("step", NOW));
+		Files.writeString(this.directory.resolve(DumpWriter.fileName("run-7", 1, NOW)), "{\"resourceSpans\":[]}\n");
+		assertThat(report()).contains("| 1 | 0 | - | - | ? |").contains("Missing ranks: none");
+	}
+
+	@Test
+	void anEmptyDumpCountsForItsRankByItsResource() throws IOException {
 		dump(0, 2, 0, NOW, span("step", NOW));
 		dump(1, 2, 0, NOW);
-		assertThat(report()).contains("| 1 | 0 | - | - | ? |").contains("Missing ranks: none");
+		assertThat(report()).contains("| 1 | 0 | - | - | 0 |").contains("Missing ranks: none");
 	}
 
 	@Test
