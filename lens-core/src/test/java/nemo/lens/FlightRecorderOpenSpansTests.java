@@ -2,10 +2,6 @@ package nemo.lens;
 
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -13,6 +9,7 @@ import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.context.Context;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,29 +26,20 @@ class FlightRecorderOpenSpansTests {
 	@TempDir
 	Path directory;
 
-	private final List<TelemetryHandle> handles = new ArrayList<>();
+	private RecordingRanks ranks;
 
-	private final List<Span> open = new ArrayList<>();
+	@BeforeEach
+	void ranks() {
+		this.ranks = new RecordingRanks(this.directory);
+	}
 
 	@AfterEach
 	void shutdown() {
-		this.open.forEach(Span::end);
-		this.handles.forEach(TelemetryHandle::shutdown);
+		this.ranks.close();
 	}
 
-	/** Rank {@code rank} of 4 under single_rank: rank 3 exports, the others are silent. */
 	private TelemetryHandle rank(int rank, NemoLensConfig.Builder settings) {
-		NemoLensConfig config = settings.enabled(true)
-			.exporter("none")
-			.runId("run-7")
-			.flightRecorderEnabled(true)
-			.flightRecorderDirectory(this.directory.toString())
-			.build();
-		Map<String, String> env = new HashMap<>();
-		TelemetryHandle handle = new TelemetrySetup(new ExportStrategyRegistry(env::get), env::get).setup(config,
-				rank, 4, TelemetryOptions.builder().spanExporter(new RecordingSpanExporter()).shutdownHook(false).build());
-		this.handles.add(handle);
-		return handle;
+		return this.ranks.rank(rank, settings);
 	}
 
 	private TelemetryHandle silentRank() {
@@ -59,15 +47,11 @@ class FlightRecorderOpenSpansTests {
 	}
 
 	private Span start(Tracer tracer, String name, Span parent) {
-		Span span = tracer.spanBuilder(name).setParent(Context.root().with(parent)).startSpan();
-		this.open.add(span);
-		return span;
+		return this.ranks.keptOpen(tracer.spanBuilder(name).setParent(Context.root().with(parent)).startSpan());
 	}
 
 	private Span startAt(Tracer tracer, String name, long epochSecond) {
-		Span span = tracer.spanBuilder(name).setStartTimestamp(epochSecond, TimeUnit.SECONDS).startSpan();
-		this.open.add(span);
-		return span;
+		return this.ranks.keptOpen(tracer.spanBuilder(name).setStartTimestamp(epochSecond, TimeUnit.SECONDS).startSpan());
 	}
 
 	private static long nanos(Instant time) {

@@ -164,7 +164,7 @@ public final class FlightRecorder {
 	 * @return the watcher, not started
 	 */
 	StallWatcher watchForStalls(Duration timeout) {
-		StallWatcher watcher = new StallWatcher(timeout, this::openSpans, this::dumpForStall, this.clock);
+		StallWatcher watcher = new StallWatcher(timeout, this::openSpans, this::dumpForStall);
 		this.stallWatcher = watcher;
 		return watcher;
 	}

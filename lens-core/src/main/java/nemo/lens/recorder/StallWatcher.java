@@ -1,6 +1,5 @@
 package nemo.lens.recorder;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashSet;
@@ -33,8 +32,6 @@ final class StallWatcher {
 
 	private final BooleanSupplier dump;
 
-	private final Clock clock;
-
 	/** The spans open at the last stall dump, still open: they ask for no other; the watcher's. */
 	private final Set<String> shown = new HashSet<>();
 
@@ -46,13 +43,11 @@ final class StallWatcher {
 	 * @param timeout how long a span may stay open
 	 * @param openSpans the spans open now
 	 * @param dump writes a stall dump; {@code false} when it was held back, to be asked again
-	 * @param clock the time of a stall
 	 */
-	StallWatcher(Duration timeout, Supplier<List<ReadableSpan>> openSpans, BooleanSupplier dump, Clock clock) {
+	StallWatcher(Duration timeout, Supplier<List<ReadableSpan>> openSpans, BooleanSupplier dump) {
 		this.timeout = timeout;
 		this.openSpans = openSpans;
 		this.dump = dump;
-		this.clock = clock;
 	}
 
 	/** Starts the watcher's thread. */
@@ -132,8 +127,7 @@ final class StallWatcher {
 			}
 		}
 		this.shown.retainAll(open);
-		this.stall = (innermost != null) ? new Stall(this.clock.instant().minusNanos(innermostAge),
-				Redaction.redact(innermost.getName())) : null;
+		this.stall = (innermost != null) ? Stall.of(innermost) : null;
 		if (unshown && this.dump.getAsBoolean()) {
 			this.shown.addAll(open);
 		}
@@ -154,6 +148,12 @@ final class StallWatcher {
 	 * @param spanName its name, redacted
 	 */
 	record Stall(Instant since, String spanName) {
+
+		static Stall of(ReadableSpan span) {
+			// One copy of one span a look, off the span path: the start time is not read otherwise.
+			return new Stall(Instant.ofEpochSecond(0, span.toSpanData().getStartEpochNanos()),
+					Redaction.redact(span.getName()));
+		}
 
 	}
 

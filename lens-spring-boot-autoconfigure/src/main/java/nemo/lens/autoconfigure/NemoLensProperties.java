@@ -451,8 +451,9 @@ public class NemoLensProperties {
 
 	/**
 	 * A bounded ring of the last finished spans of a rank that does not export traces, handed over
-	 * when the rank is switched on and written to a file (OTLP JSON) on demand, when the control
-	 * file's dump changes, when a thread dies, or at exit.
+	 * when the rank is switched on and written to a file (OTLP JSON), with the spans still open, on
+	 * demand, when the control file's dump changes, when a thread dies, when a span stays open
+	 * longer than the stall timeout, or at exit.
 	 */
 	public static class FlightRecorder {
 
@@ -496,6 +497,17 @@ public class NemoLensProperties {
 		 * How many dump files of its own a rank keeps in the directory; the oldest are removed first.
 		 */
 		private int maxDumps = DEFAULTS.flightRecorderMaxDumps();
+
+		/**
+		 * How long a span may stay open before the rank writes a dump by itself (reason stall), once
+		 * per stall: a hung rank never asks for one. Unset, the rank never dumps for a stall.
+		 */
+		private Duration stallTimeout = DEFAULTS.flightRecorderStallTimeout();
+
+		/**
+		 * How many spans still open a dump holds at most, the oldest kept: the step each rank is in.
+		 */
+		private int openSpans = DEFAULTS.flightRecorderOpenSpans();
 
 		public boolean isEnabled() {
 			return this.enabled;
@@ -551,6 +563,22 @@ public class NemoLensProperties {
 
 		public void setMaxDumps(int maxDumps) {
 			this.maxDumps = maxDumps;
+		}
+
+		public Duration getStallTimeout() {
+			return this.stallTimeout;
+		}
+
+		public void setStallTimeout(Duration stallTimeout) {
+			this.stallTimeout = stallTimeout;
+		}
+
+		public int getOpenSpans() {
+			return this.openSpans;
+		}
+
+		public void setOpenSpans(int openSpans) {
+			this.openSpans = openSpans;
 		}
 
 	}

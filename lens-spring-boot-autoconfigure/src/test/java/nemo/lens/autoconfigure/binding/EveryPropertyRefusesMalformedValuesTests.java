@@ -51,7 +51,9 @@ class EveryPropertyRefusesMalformedValuesTests {
 			Map.entry("nemo.lens.flight-recorder.spans", List.of("0", "-1")),
 			Map.entry("nemo.lens.flight-recorder.logs", List.of("-1")),
 			Map.entry("nemo.lens.flight-recorder.min-dump-interval", List.of("-1s")),
-			Map.entry("nemo.lens.flight-recorder.max-dumps", List.of("0", "-1")));
+			Map.entry("nemo.lens.flight-recorder.max-dumps", List.of("0", "-1")),
+			Map.entry("nemo.lens.flight-recorder.stall-timeout", List.of("0s", "-2s")),
+			Map.entry("nemo.lens.flight-recorder.open-spans", List.of("-1")));
 
 	/** A map property is walked through one key of its own. */
 	private static final Map<String, String> MAP_KEYS = Map.of("nemo.lens.gate", "boot.opentelemetry");
