@@ -509,6 +509,14 @@ public class NemoLensProperties {
 		 */
 		private int openSpans = DEFAULTS.flightRecorderOpenSpans();
 
+		/**
+		 * Paths of the operator's own server requests (Ant patterns), which a rank with the flight
+		 * recorder on does not observe: no span, no dump shows them, they never count as the rank's
+		 * activity (nor as http.server.requests). Unset, the actuator's base path and everything
+		 * under it (/actuator/**), which holds the lens endpoint; "none" for no path.
+		 */
+		private List<String> excludedPaths;
+
 		public boolean isEnabled() {
 			return this.enabled;
 		}
@@ -575,6 +583,14 @@ public class NemoLensProperties {
 
 		public int getOpenSpans() {
 			return this.openSpans;
+		}
+
+		public List<String> getExcludedPaths() {
+			return this.excludedPaths;
+		}
+
+		public void setExcludedPaths(List<String> excludedPaths) {
+			this.excludedPaths = excludedPaths;
 		}
 
 		public void setOpenSpans(int openSpans) {

@@ -59,7 +59,8 @@ class EveryPropertyRefusesMalformedValuesTests {
 	private static final Map<String, String> MAP_KEYS = Map.of("nemo.lens.gate", "boot.opentelemetry");
 
 	private static final List<String> FREE_TEXT = List.of("nemo.lens.service-name", "nemo.lens.run-id",
-			"nemo.lens.user", "nemo.lens.control.file", "nemo.lens.flight-recorder.directory");
+			"nemo.lens.user", "nemo.lens.control.file", "nemo.lens.flight-recorder.directory",
+			"nemo.lens.flight-recorder.excluded-paths");
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
 		.withConfiguration(LensTestConfigurations.core(LensDoorsAutoConfiguration.class))
