@@ -16,9 +16,10 @@ import io.opentelemetry.sdk.trace.SpanProcessor;
  * Keeps the books on an exporting rank's spans: which have started and not ended, so that
  * shutdown can end them, marked {@value #TRUNCATED_ATTRIBUTE}, instead of losing long-lived spans
  * at exit (as NeMo Lens 0.2.0 does); and how many sampled spans ended, which the delivery ledger
- * compares with what reached the collector.
+ * compares with what reached the collector. A recording SDK keeps the same books, so that a flight
+ * recorder dump shows the spans a rank is still in ({@link #openSpans()}), read off the span path.
  * <p>
- * It sits on every span of an exporting rank, so it must cost far less than the span itself: a
+ * It sits on every span of an exporting rank (and of a recording one), so it must cost far less than the span itself: a
  * concurrent hash set allocated a node and cost about 55 ns per span (the benchmarks' exporting
  * rank was 25-45% slower than the SDK alone). Spans live instead in a fixed table of slots indexed
  * by their span id, probed over a short window, with no allocation; a span whose window is
