@@ -128,6 +128,7 @@ class FlightRecorderOpenSpansTests {
 		TelemetryHandle silent = silentRank();
 		DumpFile dump = DumpFile.read(silent.dumpFlightRecorder().orElseThrow());
 		assertThat(dump.spans()).isEmpty();
+		assertThat(dump.request().path("resourceSpans").get(0).path("scopeSpans").isArray()).isTrue();
 		assertThat(dump.resourceAttribute("dl.rank")).isEqualTo("1");
 	}
 

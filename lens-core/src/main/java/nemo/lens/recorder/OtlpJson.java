@@ -25,14 +25,15 @@ final class OtlpJson {
 	}
 
 	/**
-	 * Spans as one OTLP JSON line. With no span, the request still carries the resource (with no
-	 * scope spans): a dump of a rank that holds nothing still says who wrote it and why.
+	 * Spans as one OTLP JSON line. With no span, the request still carries the resource (with an
+	 * empty list of scope spans): a dump of a rank that holds nothing still says who wrote it and why.
 	 */
 	static void write(Collection<SpanData> spans, Resource resource, OutputStream out) throws IOException {
 		if (spans.isEmpty()) {
 			out.write("{\"resourceSpans\":[{\"resource\":".getBytes(StandardCharsets.US_ASCII));
 			ResourceMarshaler.create(resource).writeJsonTo(new KeptOpen(out));
-			out.write("}]}".getBytes(StandardCharsets.US_ASCII));
+			// An empty list written out, for readers that walk the scope spans of every resource.
+			out.write(",\"scopeSpans\":[]}]}".getBytes(StandardCharsets.US_ASCII));
 		}
 		else {
 			TraceRequestMarshaler.create(spans).writeJsonTo(new KeptOpen(out));
