@@ -74,6 +74,10 @@ import nemo.lens.spans.SpanGroups;
  * (a thread that dies, the exit), the others counted as skipped; zero or more, zero for no limit
  * @param flightRecorderMaxDumps how many dump files of its own a rank keeps, its oldest removed
  * first; more than zero
+ * @param flightRecorderStallTimeout how long a span may stay open before the rank writes a dump by
+ * itself, once per stall; more than zero, {@code null} for never (the default)
+ * @param flightRecorderOpenSpans how many spans still open a dump holds at most, the oldest kept;
+ * zero or more
  */
 public record NemoLensConfig(boolean enabled, String serviceName, String exportStrategy, int exportRank,
 		double exportSampleRate, boolean samplerEnabled, boolean tracesEnabled, boolean metricsEnabled,
@@ -82,7 +86,8 @@ public record NemoLensConfig(boolean enabled, String serviceName, String exportS
 		String metricsExportStrategy, String logsExportStrategy, String controlFile, Duration controlInterval,
 		boolean controlAllowSharedWrites, Duration switchDrainTimeout,
 		boolean flightRecorderEnabled, int flightRecorderSpans, int flightRecorderLogs, String flightRecorderDirectory,
-		boolean flightRecorderDumpOnExit, Duration flightRecorderMinDumpInterval, int flightRecorderMaxDumps)
+		boolean flightRecorderDumpOnExit, Duration flightRecorderMinDumpInterval, int flightRecorderMaxDumps,
+		Duration flightRecorderStallTimeout, int flightRecorderOpenSpans)
 		implements ExportSettings, FlightRecorderSettings {
 
 	/** The default environment prefix. */
@@ -111,6 +116,9 @@ public record NemoLensConfig(boolean enabled, String serviceName, String exportS
 
 	/** How many dump files of its own a rank keeps unless the config says otherwise. */
 	public static final int DEFAULT_FLIGHT_RECORDER_MAX_DUMPS = 20;
+
+	/** How many open spans a dump holds at most unless the config says otherwise. */
+	public static final int DEFAULT_FLIGHT_RECORDER_OPEN_SPANS = 256;
 
 	/** The shutdown timeout used when none is given. */
 	public static final Duration DEFAULT_SHUTDOWN_TIMEOUT = Duration.ofSeconds(5);
@@ -158,6 +166,10 @@ public record NemoLensConfig(boolean enabled, String serviceName, String exportS
 				(flightRecorderMinDumpInterval != null) ? flightRecorderMinDumpInterval
 						: DEFAULT_FLIGHT_RECORDER_MIN_DUMP_INTERVAL);
 		EnvironmentValues.checkPositive("flightRecorderMaxDumps", flightRecorderMaxDumps);
+		if (flightRecorderStallTimeout != null) {
+			EnvironmentValues.checkPositive("flightRecorderStallTimeout", flightRecorderStallTimeout);
+		}
+		EnvironmentValues.checkNotNegative("flightRecorderOpenSpans", flightRecorderOpenSpans);
 		SettingBounds.checkCeiling("shutdownTimeout", shutdownTimeout);
 		SettingBounds.checkCeiling("controlInterval", controlInterval);
 		SettingBounds.checkCeiling("switchDrainTimeout", switchDrainTimeout);
@@ -165,6 +177,10 @@ public record NemoLensConfig(boolean enabled, String serviceName, String exportS
 		SettingBounds.checkCeiling("flightRecorderLogs", flightRecorderLogs);
 		SettingBounds.checkCeiling("flightRecorderMinDumpInterval", flightRecorderMinDumpInterval);
 		SettingBounds.checkCeiling("flightRecorderMaxDumps", flightRecorderMaxDumps);
+		SettingBounds.checkCeiling("flightRecorderOpenSpans", flightRecorderOpenSpans);
+		if (flightRecorderStallTimeout != null) {
+			SettingBounds.checkCeiling("flightRecorderStallTimeout", flightRecorderStallTimeout);
+		}
 	}
 
 	/**
@@ -336,6 +352,10 @@ public record NemoLensConfig(boolean enabled, String serviceName, String exportS
 		private Duration flightRecorderMinDumpInterval = DEFAULT_FLIGHT_RECORDER_MIN_DUMP_INTERVAL;
 
 		private int flightRecorderMaxDumps = DEFAULT_FLIGHT_RECORDER_MAX_DUMPS;
+
+		private Duration flightRecorderStallTimeout = null;
+
+		private int flightRecorderOpenSpans = DEFAULT_FLIGHT_RECORDER_OPEN_SPANS;
 
 		private Builder() {
 		}
@@ -649,6 +669,28 @@ public record NemoLensConfig(boolean enabled, String serviceName, String exportS
 		 */
 		public Builder flightRecorderMaxDumps(int flightRecorderMaxDumps) {
 			this.flightRecorderMaxDumps = flightRecorderMaxDumps;
+			return this;
+		}
+
+		/**
+		 * Sets how long a span may stay open before the rank writes a dump by itself, once per
+		 * stall, with the reason {@code stall}; checked at {@link #build()}.
+		 * @param flightRecorderStallTimeout more than zero; {@code null} for never (the default)
+		 * @return this builder
+		 */
+		public Builder flightRecorderStallTimeout(Duration flightRecorderStallTimeout) {
+			this.flightRecorderStallTimeout = flightRecorderStallTimeout;
+			return this;
+		}
+
+		/**
+		 * Sets how many spans still open a dump holds at most, the oldest kept; checked at
+		 * {@link #build()}.
+		 * @param flightRecorderOpenSpans zero or more
+		 * @return this builder
+		 */
+		public Builder flightRecorderOpenSpans(int flightRecorderOpenSpans) {
+			this.flightRecorderOpenSpans = flightRecorderOpenSpans;
 			return this;
 		}
 

@@ -234,7 +234,8 @@ public final class TelemetryHandle implements AutoCloseable {
 	 * Writes the flight recorder's spans, without removing them, to
 	 * {@code <directory>/<run id>-rank-<rank>-<UTC time>.json} in OTLP JSON, the encoding the
 	 * Collector's {@code otlpjsonfile} receiver reads, for reading after the fact what a silent rank
-	 * did just before. Works while the rank is shut down too. Never throws: a dump that cannot be
+	 * did just before, with the spans still open (the step it is in) and {@code nemo.dump.reason}
+	 * {@code request}. Works while the rank is shut down too. Never throws: a dump that cannot be
 	 * written (no directory set, a full disk, a read-only directory) is logged once.
 	 * @return the file written; empty when the recorder is off
 	 * ({@code nemo.lens.flight-recorder.enabled}), no directory is set, or writing failed
@@ -247,7 +248,8 @@ public final class TelemetryHandle implements AutoCloseable {
 	 * As {@link #dumpFlightRecorder()}, for an integration that dumps on an event of its own, such
 	 * as a Spring application that fails to start.
 	 * @param trigger what asks, written to the dump's {@code nemo.lens.flight_recorder.trigger}
-	 * attribute, such as {@code startup-failure}
+	 * attribute, such as {@code startup-failure} (whose {@code nemo.dump.reason} is {@code uncaught};
+	 * a trigger of the integration's own is a {@code request})
 	 * @return the file written; empty when the recorder is off, no directory is set, or writing failed
 	 */
 	public Optional<Path> dumpFlightRecorder(String trigger) {

@@ -43,7 +43,9 @@ class EverySettingRefusesMalformedValuesTests {
 			Map.entry("logsExportStrategy", List.of("none")), Map.entry("controlInterval", List.of("PT0S", "PT-5S")),
 			Map.entry("flightRecorderSpans", List.of("0", "-1")), Map.entry("flightRecorderLogs", List.of("-1")),
 			Map.entry("flightRecorderMinDumpInterval", List.of("PT-1S")),
-			Map.entry("flightRecorderMaxDumps", List.of("0", "-1")));
+			Map.entry("flightRecorderMaxDumps", List.of("0", "-1")),
+			Map.entry("flightRecorderStallTimeout", List.of("PT0S", "PT-2S")),
+			Map.entry("flightRecorderOpenSpans", List.of("-1")));
 
 	/** Settings where any text is valid. */
 	private static final List<String> FREE_TEXT = List.of("serviceName", "runId", "user", "controlFile",

@@ -36,6 +36,31 @@ class FlightRecorderSettingsTests {
 	}
 
 	@Test
+	void noStallTimeoutIsSetByDefaultAndADumpHoldsUpTo256OpenSpans() {
+		NemoLensConfig defaults = NemoLensConfig.defaults();
+		assertThat(defaults.flightRecorderStallTimeout()).isNull();
+		assertThat(defaults.flightRecorderOpenSpans()).isEqualTo(256);
+	}
+
+	@Test
+	void theStallTimeoutAndTheOpenSpansAreReadFromTheirVariables() {
+		NemoLensConfig config = fromEnv(Map.of("NEMO_LENS_FLIGHT_RECORDER_STALL_TIMEOUT", "2s",
+				"NEMO_LENS_FLIGHT_RECORDER_OPEN_SPANS", "16"));
+		assertThat(config.flightRecorderStallTimeout()).isEqualTo(Duration.ofSeconds(2));
+		assertThat(config.flightRecorderOpenSpans()).isEqualTo(16);
+	}
+
+	@Test
+	void aStallTimeoutOfZeroIsRefusedNamingTheVariableAndTheValue() {
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> fromEnv(Map.of("NEMO_LENS_FLIGHT_RECORDER_STALL_TIMEOUT", "0s")))
+			.withMessage("NEMO_LENS_FLIGHT_RECORDER_STALL_TIMEOUT must be within 1ns and 1d, got '0s'.");
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> NemoLensConfig.builder().flightRecorderStallTimeout(Duration.ZERO).build())
+			.withMessageContaining("flightRecorderStallTimeout must be more than zero");
+	}
+
+	@Test
 	void theDumpLimitsAreReadFromTheirVariables() {
 		NemoLensConfig config = fromEnv(Map.of("NEMO_LENS_FLIGHT_RECORDER_MIN_DUMP_INTERVAL", "1m",
 				"NEMO_LENS_FLIGHT_RECORDER_MAX_DUMPS", "5"));

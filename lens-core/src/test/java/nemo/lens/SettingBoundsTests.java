@@ -32,7 +32,10 @@ class SettingBoundsTests {
 						"0s and 1d"),
 				arguments("NEMO_LENS_FLIGHT_RECORDER_SPANS", "1", "1000000", "0", "1000001", "1 and 1,000,000"),
 				arguments("NEMO_LENS_FLIGHT_RECORDER_LOGS", "0", "1000000", "-1", "1000001", "0 and 1,000,000"),
-				arguments("NEMO_LENS_FLIGHT_RECORDER_MAX_DUMPS", "1", "10000", "0", "10001", "1 and 10,000"));
+				arguments("NEMO_LENS_FLIGHT_RECORDER_MAX_DUMPS", "1", "10000", "0", "10001", "1 and 10,000"),
+				arguments("NEMO_LENS_FLIGHT_RECORDER_STALL_TIMEOUT", "1ns", "1d", "0s", "86400000000001ns",
+						"1ns and 1d"),
+				arguments("NEMO_LENS_FLIGHT_RECORDER_OPEN_SPANS", "0", "100000", "-1", "100001", "0 and 100,000"));
 	}
 
 	private static NemoLensConfig read(String variable, String value) {

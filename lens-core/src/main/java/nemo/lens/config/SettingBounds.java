@@ -38,6 +38,12 @@ public final class SettingBounds {
 	/** The most dump files a rank keeps. */
 	public static final int MAX_DUMPS = 10_000;
 
+	/** The longest stall timeout: a span open a day is a stall by any measure. */
+	public static final Duration MAX_STALL_TIMEOUT = Duration.ofDays(1);
+
+	/** The most open spans a dump holds: each is copied at the dump. */
+	public static final int MAX_OPEN_SPANS = 100_000;
+
 	private static final String STATX_STORMS = ": every rank looks at the control file once an interval, "
 			+ "and a shorter one is a storm of statx calls on a shared file system";
 
@@ -47,10 +53,12 @@ public final class SettingBounds {
 			new DurationRange(MIN_CONTROL_INTERVAL, MAX_CONTROL_INTERVAL, STATX_STORMS),
 			"flightRecorderMinDumpInterval", new DurationRange(Duration.ZERO, MAX_MIN_DUMP_INTERVAL, ""),
 			"overrideDefaultDuration", new DurationRange(Duration.ofNanos(1), MAX_OVERRIDE, ""),
-			"overrideMaxDuration", new DurationRange(Duration.ofNanos(1), MAX_OVERRIDE, ""));
+			"overrideMaxDuration", new DurationRange(Duration.ofNanos(1), MAX_OVERRIDE, ""),
+			"flightRecorderStallTimeout", new DurationRange(Duration.ofNanos(1), MAX_STALL_TIMEOUT, ""));
 
 	private static final Map<String, IntRange> SIZES = Map.of("flightRecorderSpans", new IntRange(1, MAX_RECORDED),
-			"flightRecorderLogs", new IntRange(0, MAX_RECORDED), "flightRecorderMaxDumps", new IntRange(1, MAX_DUMPS));
+			"flightRecorderLogs", new IntRange(0, MAX_RECORDED), "flightRecorderMaxDumps", new IntRange(1, MAX_DUMPS),
+			"flightRecorderOpenSpans", new IntRange(0, MAX_OPEN_SPANS));
 
 	private SettingBounds() {
 	}

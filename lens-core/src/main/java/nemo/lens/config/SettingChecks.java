@@ -12,8 +12,8 @@ import nemo.lens.spans.SpanGroups;
  * timeout and a switch drain timeout that are not negative, a control interval of more than zero, a known exporter, extra span
  * groups that are no presets, a flight recorder that keeps at least one span, no negative number
  * of log records and at least one dump, with no negative interval between dumps; then the range of
- * every duration and size ({@link SettingBounds}), control interval and override durations among
- * them. Written
+ * every duration and size ({@link SettingBounds}), control interval, override durations, stall
+ * timeout and open spans among them. Written
  * once, here, and applied wherever a value is read: {@code NemoLensConfig.fromEnv()} and the Spring
  * starter's binding, so that both refuse the same values with errors that name where each came
  * from.

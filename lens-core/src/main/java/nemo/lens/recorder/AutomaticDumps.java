@@ -5,7 +5,7 @@ import java.time.Instant;
 
 /**
  * Lets at most one dump the rank writes by itself (a thread that dies of an uncaught exception,
- * the exit) through per interval, and counts the others: 50 threads dying at once, or a loop of
+ * the exit, a stall) through per interval, and counts the others: 50 threads dying at once, or a loop of
  * failing tasks, write one dump rather than one each. Dumps asked for do not pass here.
  */
 final class AutomaticDumps {
@@ -23,11 +23,15 @@ final class AutomaticDumps {
 	/**
 	 * Whether a dump at this time may be written; if so, the next one waits an interval.
 	 * @param now the time
+	 * @param counted whether a dump held back is counted as skipped; a stall dump is not, as it
+	 * is asked for again until it is written
 	 * @return whether it may
 	 */
-	synchronized boolean admit(Instant now) {
+	synchronized boolean admit(Instant now, boolean counted) {
 		if (this.next != null && now.isBefore(this.next)) {
-			this.skipped++;
+			if (counted) {
+				this.skipped++;
+			}
 			return false;
 		}
 		this.next = now.plus(this.interval);

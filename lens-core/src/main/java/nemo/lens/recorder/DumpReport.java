@@ -16,15 +16,19 @@ import java.util.TreeSet;
 import java.util.stream.Stream;
 
 /**
- * Reads a folder of flight recorder dumps from all ranks of a job and prints, per rank, the spans
- * held, the last span's name and end time and the spans dropped; then the ranks that are missing
+ * Reads a folder of flight recorder dumps from all ranks of a job and prints, per rank, why it
+ * dumped, the spans held, the last span's name and end time, the spans dropped, and the innermost
+ * span it was still in and for how long; then the ranks grouped by that span, the odd ones first
+ * ("rank 5: allreduce, open 62.0 s" before "7 ranks: barrier"); then the ranks that are missing
  * (the world size comes from the dumps' resource) and those behind the rest (their last span ended
  * well before the others'): the question after a hang, "which rank stopped first, and in what?".
- * Where a rank dumped more than once, its latest dump counts.
+ * Where a rank dumped more than once, its latest dump counts. {@code --json} prints the same as one
+ * JSON object, for tools.
  * <pre>
- * java -cp 'lens-core.jar:lib/*' nemo.lens.recorder.DumpReport [--behind 10s] &lt;directory&gt;
+ * java -cp 'lens-core.jar:lib/*' nemo.lens.recorder.DumpReport [--behind 10s] [--json] &lt;directory&gt;
  * </pre>
- * Exits with 0 after a report, 2 when the arguments or the directory cannot be used.
+ * Exits with 0 after a report or {@code --help}, 2 when the arguments or the directory cannot be
+ * used.
  */
 public final class DumpReport {
 
@@ -57,10 +61,19 @@ public final class DumpReport {
 	static int run(String[] args, PrintStream out, PrintStream err) {
 		Duration behind = DEFAULT_BEHIND;
 		Path directory = null;
+		boolean json = false;
 		try {
 			for (int i = 0; i < args.length; i++) {
+				if (args[i].equals("--help") || args[i].equals("-h")) {
+					out.println(USAGE);
+					out.println(HELP);
+					return 0;
+				}
 				if (args[i].equals("--behind") && i + 1 < args.length) {
 					behind = parseDuration(args[++i]);
+				}
+				else if (args[i].equals("--json")) {
+					json = true;
 				}
 				else if (directory == null && !args[i].startsWith("--")) {
 					directory = Path.of(args[i]);
@@ -72,16 +85,29 @@ public final class DumpReport {
 			if (directory == null) {
 				throw new IllegalArgumentException("no directory given");
 			}
-			out.print(read(directory, behind).format());
+			DumpReport report = read(directory, behind);
+			out.print(json ? DumpReportJson.write(report) : report.format());
 			return 0;
 		}
 		catch (IllegalArgumentException | IOException ex) {
 			err.println("DumpReport: " + ex.getMessage());
-			err.println("Usage: java -cp '<class path with lens-core and jackson-core, such as lib/*>' "
-					+ "nemo.lens.recorder.DumpReport [--behind 10s] <directory>");
+			err.println(USAGE);
 			return 2;
 		}
 	}
+
+	private static final String USAGE = "Usage: java -cp '<class path with lens-core and jackson-core, such as lib/*>' "
+			+ "nemo.lens.recorder.DumpReport [--behind 10s] [--json] <directory>";
+
+	private static final String HELP = """
+			Reads the flight recorder dumps (*.json) of a job's ranks in <directory>, the latest per rank, and
+			prints per rank why it dumped, its last finished span, and the innermost span it was still in and
+			for how long; then the ranks grouped by that span, the odd ones first; then the missing ranks and
+			the ranks behind the rest.
+			  --behind <duration>  a rank whose last span ended this much before the median rank's is behind
+			                       (default 10s; 30s, 2m or PT30S)
+			  --json               the same report as one JSON object
+			  -h, --help           this help""";
 
 	private static Duration parseDuration(String text) {
 		try {
@@ -122,6 +148,21 @@ public final class DumpReport {
 			}
 		}
 		return new DumpReport(List.copyOf(latest.values()), unreadable, behind);
+	}
+
+	/** The latest dump of each rank, by rank. */
+	List<RankDump> dumps() {
+		return this.dumps;
+	}
+
+	/** The files that could not be read, each with why. */
+	List<String> unreadable() {
+		return this.unreadable;
+	}
+
+	/** The ranks grouped by their innermost open span, the odd ones first. */
+	List<StuckGroups.Group> stuck() {
+		return StuckGroups.of(this.dumps);
 	}
 
 	/** The world size the dumps name: the largest, so that one odd dump cannot hide ranks. */
@@ -167,21 +208,28 @@ public final class DumpReport {
 			out.append(" of ").append(worldSize);
 		}
 		out.append('\n');
-		out.append("| rank | spans | last span | ended (UTC) | dropped | file |\n");
-		out.append("|---|---|---|---|---|---|\n");
-		Instant latest = this.dumps.stream()
-			.map(RankDump::lastSpanEnd)
-			.filter((end) -> end != null)
-			.max(Comparator.naturalOrder())
-			.orElse(null);
+		out.append("| rank | reason | spans | last span | ended (UTC) | dropped | open span | open for | file |\n");
+		out.append("|---|---|---|---|---|---|---|---|---|\n");
+		Instant latest = latestEnd();
 		for (RankDump dump : this.dumps) {
 			out.append("| ").append(dump.rank())
+				.append(" | ").append((dump.reason() != null) ? dump.reason() : "-")
 				.append(" | ").append(dump.spans())
 				.append(" | ").append((dump.lastSpanName() != null) ? dump.lastSpanName() : "-")
 				.append(" | ").append((dump.lastSpanEnd() != null) ? dump.lastSpanEnd() : "-")
 				.append(" | ").append((dump.dropped() >= 0) ? String.valueOf(dump.dropped()) : "?")
+				.append(" | ").append((dump.stuckIn() != null) ? dump.stuckIn().name() : "-")
+				.append(" | ").append((dump.stuckIn() != null) ? seconds(dump.stuckIn().openFor()) : "-")
 				.append(" | ").append(dump.file().getFileName())
 				.append(" |\n");
+		}
+		List<StuckGroups.Group> stuck = stuck();
+		if (stuck.isEmpty()) {
+			out.append("Stuck in: no dump holds an open span\n");
+		}
+		else {
+			out.append("Stuck in (innermost open span, the odd ranks first):\n");
+			stuck.forEach((group) -> out.append("  ").append(describe(group)).append('\n'));
 		}
 		List<Integer> missing = missing();
 		out.append("Missing ranks: ").append(missing.isEmpty() ? "none" : joined(missing)).append('\n');
@@ -204,11 +252,32 @@ public final class DumpReport {
 		return out.toString();
 	}
 
+	/** The time the latest last span of any rank ended, or {@code null}. */
+	Instant latestEnd() {
+		return this.dumps.stream()
+			.map(RankDump::lastSpanEnd)
+			.filter((end) -> end != null)
+			.max(Comparator.naturalOrder())
+			.orElse(null);
+	}
+
+	/** "rank 5: allreduce, open 62.0 s", "ranks 3, 5: allreduce, open up to 62.0 s", "7 ranks: barrier". */
+	private static String describe(StuckGroups.Group group) {
+		String span = (group.span() != null) ? group.span() : "no open span";
+		List<Integer> ranks = group.ranks().stream().map(RankDump::rank).toList();
+		if (!group.odd()) {
+			return (ranks.size() == 1) ? "rank " + ranks.get(0) + ": " + span : ranks.size() + " ranks: " + span;
+		}
+		String open = (group.span() != null)
+				? ((ranks.size() == 1) ? ", open " : ", open up to ") + seconds(group.longestOpen()) : "";
+		return ((ranks.size() == 1) ? "rank " : "ranks ") + joined(ranks) + ": " + span + open;
+	}
+
 	private static String joined(List<Integer> ranks) {
 		return String.join(", ", ranks.stream().map(String::valueOf).toList());
 	}
 
-	private static String seconds(Duration duration) {
+	static String seconds(Duration duration) {
 		return String.format(Locale.ROOT, "%.1f s", duration.toMillis() / 1000.0);
 	}
 

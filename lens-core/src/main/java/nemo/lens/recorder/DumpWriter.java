@@ -13,6 +13,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import java.util.stream.Stream;
 
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.sdk.resources.Resource;
@@ -36,8 +37,11 @@ import io.opentelemetry.sdk.trace.data.SpanData;
  * <p>
  * A dump describes itself: every span carries the rank's resource (rank, world size, run id,
  * service), with the host and the process id where the resource has none, and the attributes
- * {@value #FORMAT_VERSION}, {@value #CAPACITY}, {@value #SPANS}, {@value #DROPPED} and
- * {@value #TRIGGER}.
+ * {@value #FORMAT_VERSION}, {@value #CAPACITY}, {@value #SPANS}, {@value #OPEN_SPANS},
+ * {@value #DROPPED}, {@value #TRIGGER} and {@code nemo.dump.reason} ({@link DumpReason}).
+ * <p>
+ * Beside the finished spans, a dump holds the spans open at its time, after them, each ending at
+ * the dump's time and marked {@code nemo.span.open=true}: the step a rank is in when it hangs.
  */
 public final class DumpWriter {
 
@@ -47,8 +51,11 @@ public final class DumpWriter {
 	/** Resource attribute: how many spans the ring keeps at most. */
 	public static final String CAPACITY = "nemo.lens.flight_recorder.capacity";
 
-	/** Resource attribute: how many spans the dump holds. */
+	/** Resource attribute: how many finished spans the dump holds. */
 	public static final String SPANS = "nemo.lens.flight_recorder.spans";
+
+	/** Resource attribute: how many spans open at the dump's time it holds. */
+	public static final String OPEN_SPANS = "nemo.lens.flight_recorder.open_spans";
 
 	/** Resource attribute: how many spans ended before the oldest one held and were dropped. */
 	public static final String DROPPED = "nemo.lens.flight_recorder.dropped";
@@ -127,8 +134,29 @@ public final class DumpWriter {
 	 */
 	public Path write(SpanRing.Contents contents, int capacity, LogRing.Contents logs, Resource resource,
 			String trigger, Instant now) throws IOException {
-		Resource described = DumpRedaction.resource(describe(resource, contents, capacity, trigger));
-		List<SpanData> spans = contents.spans().stream().map((span) -> DumpRedaction.span(span, described)).toList();
+		return write(contents, capacity, List.of(), logs, resource, trigger, now);
+	}
+
+	/**
+	 * Writes one dump of finished spans, spans still open, and log records, as
+	 * {@link #write(SpanRing.Contents, int, LogRing.Contents, Resource, String, Instant)} does; the
+	 * open spans follow the finished ones, redacted as they are.
+	 * @param contents what the span ring holds
+	 * @param capacity the span ring's capacity
+	 * @param open the spans open at the dump's time, as {@link OpenSpans} gives them
+	 * @param logs what the log ring holds
+	 * @param resource the rank's resource
+	 * @param trigger what asked for the dump
+	 * @param now the dump's time, part of the file name
+	 * @return the file written
+	 * @throws IOException when the directory cannot be made or written (a full disk, no permission)
+	 */
+	Path write(SpanRing.Contents contents, int capacity, List<SpanData> open, LogRing.Contents logs,
+			Resource resource, String trigger, Instant now) throws IOException {
+		Resource described = DumpRedaction.resource(describe(resource, contents, open.size(), capacity, trigger));
+		List<SpanData> spans = Stream.concat(contents.spans().stream(), open.stream())
+			.map((span) -> DumpRedaction.span(span, described))
+			.toList();
 		List<LogRecordData> records = DumpRedaction.logRecords(logs.records());
 		boolean posix = createDirectory();
 		Path target = this.directory.resolve(this.names.name(now));
@@ -138,7 +166,7 @@ public final class DumpWriter {
 				: Files.createTempFile(this.directory, this.names.temporaryPrefix(), ".tmp");
 		try {
 			try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(temporary))) {
-				OtlpJson.write(spans, out);
+				OtlpJson.write(spans, described, out);
 				if (!records.isEmpty()) {
 					OtlpJson.writeLogs(records, out);
 				}
@@ -199,7 +227,8 @@ public final class DumpWriter {
 		return OWNER_ONLY_FILE;
 	}
 
-	private static Resource describe(Resource resource, SpanRing.Contents contents, int capacity, String trigger) {
+	private static Resource describe(Resource resource, SpanRing.Contents contents, int open, int capacity,
+			String trigger) {
 		ResourceBuilder described = resource.toBuilder();
 		if (resource.getAttribute(AttributeKey.stringKey("host.name")) == null) {
 			described.put("host.name", Host.NAME);
@@ -210,8 +239,10 @@ public final class DumpWriter {
 		return described.put(FORMAT_VERSION, CURRENT_FORMAT_VERSION)
 			.put(CAPACITY, capacity)
 			.put(SPANS, contents.spans().size())
+			.put(OPEN_SPANS, open)
 			.put(DROPPED, contents.dropped())
 			.put(TRIGGER, trigger)
+			.put(DumpReason.ATTRIBUTE, DumpReason.ofTrigger(trigger).value())
 			.build();
 	}
 

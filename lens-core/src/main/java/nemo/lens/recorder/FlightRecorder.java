@@ -6,6 +6,8 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
@@ -15,6 +17,8 @@ import java.util.logging.Logger;
 import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.logs.LoggerProvider;
 import io.opentelemetry.api.metrics.MeterProvider;
+import io.opentelemetry.sdk.trace.ReadableSpan;
+import io.opentelemetry.sdk.trace.data.SpanData;
 import nemo.lens.env.Redaction;
 import nemo.lens.sdk.ExportingTelemetry;
 import nemo.lens.sdk.ExportingTelemetryFactory;
@@ -34,6 +38,11 @@ import nemo.lens.switching.ExportedSignalsTelemetry;
  * counted as skipped); a dump asked for is always written or its failure reported. Dumps are
  * written one at a time, each under a name of its own: two in the same millisecond get
  * successive milliseconds.
+ * <p>
+ * A dump holds the spans still open too ({@code open-spans} of them at most, the oldest kept),
+ * those of the recording SDK and those of the SDK the rank exports traces with: the step a hung
+ * rank is in. With a {@code stall-timeout}, a {@link StallWatcher} has the rank dump itself when a
+ * span stays open that long.
  */
 public final class FlightRecorder {
 
@@ -79,6 +88,12 @@ public final class FlightRecorder {
 	/** The time of the last dump written, guarded by {@link #dumpLock}. */
 	private Instant lastDumpTime;
 
+	/** How many open spans a dump holds at most. */
+	private final int openSpanLimit;
+
+	/** Dumps the rank when a span stays open too long, or {@code null} without a stall timeout. */
+	private volatile StallWatcher stallWatcher;
+
 	/**
 	 * @param ring the span ring the recording SDK writes to
 	 * @param forwarding the recording SDK's span processor, in front of the ring
@@ -88,9 +103,10 @@ public final class FlightRecorder {
 	 * @param clock the time of dumps
 	 * @param dumpOnExit whether {@link #shutdown(Duration)} dumps first
 	 * @param minDumpInterval the least time between two dumps the recorder writes by itself
+	 * @param openSpanLimit how many open spans a dump holds at most
 	 */
 	FlightRecorder(SpanRing ring, Forwarding forwarding, LogRing logs, RecordingTelemetry recording, DumpWriter writer,
-			Clock clock, boolean dumpOnExit, Duration minDumpInterval) {
+			Clock clock, boolean dumpOnExit, Duration minDumpInterval, int openSpanLimit) {
 		this.ring = ring;
 		this.forwarding = forwarding;
 		this.logs = logs;
@@ -102,12 +118,14 @@ public final class FlightRecorder {
 		this.clock = clock;
 		this.dumpOnExit = dumpOnExit;
 		this.automaticDumps = new AutomaticDumps(minDumpInterval);
+		this.openSpanLimit = openSpanLimit;
 	}
 
 	/**
 	 * Starts the flight recorder of a rank, when its settings turn it on: a ring (and one for log
 	 * records where logs are enabled and kept), the SDK that records into them, and with a directory
-	 * set, the dump when a thread dies of an uncaught exception.
+	 * set, the dump when a thread dies of an uncaught exception; with a stall timeout, the watcher
+	 * that dumps when a span stays open that long.
 	 * @param settings the rank's settings
 	 * @param rank the rank, in the name of its dumps
 	 * @param sdks builds the recording SDK, with the resource and sampler the exporting SDK has
@@ -128,12 +146,51 @@ public final class FlightRecorder {
 				: new DumpWriter(Path.of(settings.flightRecorderDirectory()), settings.runId(), rank,
 						settings.flightRecorderMaxDumps());
 		FlightRecorder recorder = new FlightRecorder(ring, forwarding, logs, recording, writer, Clock.systemUTC(),
-				settings.flightRecorderDumpOnExit(), settings.flightRecorderMinDumpInterval());
+				settings.flightRecorderDumpOnExit(), settings.flightRecorderMinDumpInterval(),
+				settings.flightRecorderOpenSpans());
 		if (writer != null) {
 			UncaughtExceptionDump.install(recorder);
 			recorder.uncaughtExceptionDump = true;
 		}
+		if (settings.flightRecorderStallTimeout() != null) {
+			recorder.watchForStalls(settings.flightRecorderStallTimeout()).start();
+		}
 		return Optional.of(recorder);
+	}
+
+	/**
+	 * Sets up the watcher that dumps the rank when a span stays open longer than the timeout.
+	 * @param timeout the stall timeout
+	 * @return the watcher, not started
+	 */
+	StallWatcher watchForStalls(Duration timeout) {
+		StallWatcher watcher = new StallWatcher(timeout, this::openSpans, this::dumpForStall);
+		this.stallWatcher = watcher;
+		return watcher;
+	}
+
+	/** The spans open now: the recording SDK's and those of the SDK exporting traces, if any. */
+	List<ReadableSpan> openSpans() {
+		List<ReadableSpan> open = new ArrayList<>(this.recording.openSpans());
+		ExportingTelemetry exporting = this.forwarding.target();
+		if (exporting != null) {
+			open.addAll(exporting.openSpans());
+		}
+		return open;
+	}
+
+	/**
+	 * Writes a stall dump, unless another dump the recorder wrote by itself is less than
+	 * {@code min-dump-interval} old: then it is held back, not counted, and asked for again at
+	 * the watcher's next look.
+	 * @return whether it was written or failed; {@code false} when held back
+	 */
+	private boolean dumpForStall() {
+		if (!this.automaticDumps.admit(this.clock.instant(), false)) {
+			return false;
+		}
+		dump(DumpReason.STALL.value());
+		return true;
 	}
 
 	/**
@@ -226,7 +283,8 @@ public final class FlightRecorder {
 				now = this.lastDumpTime.plusMillis(1);
 			}
 			try {
-				Path written = this.writer.write(this.ring.snapshot(), this.ring.capacity(),
+				List<SpanData> open = OpenSpans.at(openSpans(), nanos(now), this.openSpanLimit);
+				Path written = this.writer.write(this.ring.snapshot(), this.ring.capacity(), open,
 						(this.logs != null) ? this.logs.snapshot() : LogRing.Contents.EMPTY, this.recording.resource(),
 						trigger, now);
 				this.lastDumpTime = now;
@@ -246,6 +304,10 @@ public final class FlightRecorder {
 		}
 	}
 
+	private static long nanos(Instant time) {
+		return time.getEpochSecond() * 1_000_000_000L + time.getNano();
+	}
+
 	/**
 	 * Writes the ring for a trigger that no one asks for one file at a time (an uncaught
 	 * exception, the exit, and the control file's {@code dump} key, which anyone who can write the
@@ -255,7 +317,7 @@ public final class FlightRecorder {
 	 * @return the file, or empty when skipped, no directory is set or it could not be written
 	 */
 	public Optional<Path> dumpAutomatically(String trigger) {
-		if (!this.automaticDumps.admit(this.clock.instant())) {
+		if (!this.automaticDumps.admit(this.clock.instant(), true)) {
 			if (this.skipLogged.compareAndSet(false, true)) {
 				logger.info("NeMo Lens: a flight recorder dump (" + trigger + ") was skipped: the last one the "
 						+ "recorder wrote by itself or for the control file is less than "
@@ -284,17 +346,24 @@ public final class FlightRecorder {
 	public FlightRecorderStatus status() {
 		SpanRing.Held held = this.ring.held();
 		LastDump last = this.lastDump;
+		StallWatcher watcher = this.stallWatcher;
+		StallWatcher.Stall stall = (watcher != null) ? watcher.stall() : null;
 		return new FlightRecorderStatus(held.spans(), this.ring.capacity(), held.dropped(),
 				(last != null) ? last.file() : null, (last != null) ? last.time() : null, this.automaticDumps.skipped(),
-				this.dumpsFailed.get(), this.lastDumpError);
+				this.dumpsFailed.get(), this.lastDumpError, (stall != null) ? stall.since() : null,
+				(stall != null) ? stall.spanName() : null);
 	}
 
 	/**
-	 * Stops recording: no more dumps at an uncaught exception, the dump at exit when it is asked for,
+	 * Stops recording: no more stall dumps or dumps at an uncaught exception, the dump at exit when it is asked for,
 	 * then the recording SDK; what the ring holds can still be dumped.
 	 * @param timeout the longest wait for the recording SDK
 	 */
 	public void shutdown(Duration timeout) {
+		StallWatcher watcher = this.stallWatcher;
+		if (watcher != null) {
+			watcher.stop(timeout);
+		}
 		if (this.uncaughtExceptionDump) {
 			UncaughtExceptionDump.uninstall(this);
 		}

@@ -69,6 +69,18 @@ public interface FlightRecorderSettings {
 	int flightRecorderMaxDumps();
 
 	/**
+	 * How long a span may stay open before the rank dumps by itself, once per stall.
+	 * @return more than zero, or {@code null} when the rank never dumps for a stall
+	 */
+	Duration flightRecorderStallTimeout();
+
+	/**
+	 * How many spans still open a dump holds at most, the oldest kept.
+	 * @return zero or more
+	 */
+	int flightRecorderOpenSpans();
+
+	/**
 	 * The run id, the first part of every dump's file name.
 	 * @return the run id
 	 */

@@ -17,8 +17,12 @@ import java.time.Instant;
  * @param dumpsFailed how many dumps could not be written (a full disk, no permission)
  * @param lastDumpError why the last dump could not be written (redacted), or {@code null} when it
  * was written or none was tried
+ * @param stalledSince when the span the rank is stalled in started: the innermost span open longer
+ * than {@code nemo.lens.flight-recorder.stall-timeout} at the watcher's last look, or {@code null}
+ * when none is (or no stall timeout is set)
+ * @param stalledSpan the name of that span (redacted), or {@code null}
  */
 public record FlightRecorderStatus(int spans, int capacity, long dropped, Path lastDump, Instant lastDumpTime,
-		long dumpsSkipped, long dumpsFailed, String lastDumpError) {
+		long dumpsSkipped, long dumpsFailed, String lastDumpError, Instant stalledSince, String stalledSpan) {
 
 }

@@ -30,6 +30,11 @@ final class Forwarding implements SpanProcessor {
 		this.target = target;
 	}
 
+	/** The SDK spans end into now, the one the rank exports traces with; {@code null} while silent. */
+	ExportingTelemetry target() {
+		return this.target;
+	}
+
 	@Override
 	public void onStart(Context parentContext, ReadWriteSpan span) {
 	}

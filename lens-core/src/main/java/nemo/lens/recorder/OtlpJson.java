@@ -3,11 +3,14 @@ package nemo.lens.recorder;
 import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.Collection;
 
+import io.opentelemetry.exporter.internal.otlp.ResourceMarshaler;
 import io.opentelemetry.exporter.internal.otlp.logs.LogsRequestMarshaler;
 import io.opentelemetry.exporter.internal.otlp.traces.TraceRequestMarshaler;
 import io.opentelemetry.sdk.logs.data.LogRecordData;
+import io.opentelemetry.sdk.resources.Resource;
 import io.opentelemetry.sdk.trace.data.SpanData;
 
 /**
@@ -21,8 +24,20 @@ final class OtlpJson {
 	private OtlpJson() {
 	}
 
-	static void write(Collection<SpanData> spans, OutputStream out) throws IOException {
-		TraceRequestMarshaler.create(spans).writeJsonTo(new KeptOpen(out));
+	/**
+	 * Spans as one OTLP JSON line. With no span, the request still carries the resource (with an
+	 * empty list of scope spans): a dump of a rank that holds nothing still says who wrote it and why.
+	 */
+	static void write(Collection<SpanData> spans, Resource resource, OutputStream out) throws IOException {
+		if (spans.isEmpty()) {
+			out.write("{\"resourceSpans\":[{\"resource\":".getBytes(StandardCharsets.US_ASCII));
+			ResourceMarshaler.create(resource).writeJsonTo(new KeptOpen(out));
+			// An empty list written out, for readers that walk the scope spans of every resource.
+			out.write(",\"scopeSpans\":[]}]}".getBytes(StandardCharsets.US_ASCII));
+		}
+		else {
+			TraceRequestMarshaler.create(spans).writeJsonTo(new KeptOpen(out));
+		}
 		out.write('\n');
 	}
 

@@ -31,6 +31,7 @@ import io.opentelemetry.sdk.logs.export.LogRecordExporter;
 import io.opentelemetry.sdk.metrics.export.MetricReader;
 import io.opentelemetry.sdk.metrics.export.PeriodicMetricReader;
 import io.opentelemetry.sdk.resources.Resource;
+import io.opentelemetry.sdk.trace.ReadableSpan;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import io.opentelemetry.sdk.trace.SpanProcessor;
 import io.opentelemetry.sdk.trace.data.SpanData;
@@ -179,6 +180,15 @@ public final class ExportingTelemetry {
 	 */
 	public boolean hasOpenSpans() {
 		return this.openSpans.hasOpenSpans();
+	}
+
+	/**
+	 * The sampled spans started on this SDK and not ended yet, in no particular order: the step an
+	 * exporting rank is in, for its flight recorder's dumps.
+	 * @return the open spans
+	 */
+	public List<ReadableSpan> openSpans() {
+		return this.openSpans.openSpans();
 	}
 
 	/**
@@ -473,20 +483,22 @@ public final class ExportingTelemetry {
 
 		/**
 		 * Builds the SDK a silent rank records its spans and log records with: the resource and the
-		 * sampler this builder's exporting SDK would have, the span recorder as its one span
-		 * processor and the log recorder as its logger provider's; no exporter, queue or thread.
+		 * sampler this builder's exporting SDK would have, the books on its open spans and the span
+		 * recorder as its span processors, and the log recorder as its logger provider's; no exporter, queue or thread.
 		 * @param recorder where finished spans go
 		 * @param logRecorder where emitted log records go, or {@code null} to record none
 		 * @return the running SDK
 		 */
 		public RecordingTelemetry buildRecording(SpanProcessor recorder, LogRecordProcessor logRecorder) {
 			AtomicReference<Resource> resource = new AtomicReference<>(Resource.empty());
+			OpenSpanTracker openSpans = new OpenSpanTracker();
 			AutoConfiguredOpenTelemetrySdkBuilder sdk = autoConfigured(this::recordingProperties, resource::set)
-				.addTracerProviderCustomizer((traces, properties) -> traces.addSpanProcessor(recorder));
+				.addTracerProviderCustomizer(
+						(traces, properties) -> traces.addSpanProcessor(openSpans).addSpanProcessor(recorder));
 			if (logRecorder != null) {
 				sdk.addLoggerProviderCustomizer((logs, properties) -> logs.addLogRecordProcessor(logRecorder));
 			}
-			return new RecordingTelemetry(sdk.build().getOpenTelemetrySdk(), resource.get());
+			return new RecordingTelemetry(sdk.build().getOpenTelemetrySdk(), resource.get(), openSpans);
 		}
 
 		/**

@@ -1,5 +1,7 @@
 package nemo.lens.sdk;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReferenceArray;
@@ -14,9 +16,10 @@ import io.opentelemetry.sdk.trace.SpanProcessor;
  * Keeps the books on an exporting rank's spans: which have started and not ended, so that
  * shutdown can end them, marked {@value #TRUNCATED_ATTRIBUTE}, instead of losing long-lived spans
  * at exit (as NeMo Lens 0.2.0 does); and how many sampled spans ended, which the delivery ledger
- * compares with what reached the collector.
+ * compares with what reached the collector. A recording SDK keeps the same books, so that a flight
+ * recorder dump shows the spans a rank is still in ({@link #openSpans()}), read off the span path.
  * <p>
- * It sits on every span of an exporting rank, so it must cost far less than the span itself: a
+ * It sits on every span of an exporting rank (and of a recording one), so it must cost far less than the span itself: a
  * concurrent hash set allocated a node and cost about 55 ns per span (the benchmarks' exporting
  * rank was 25-45% slower than the SDK alone). Spans live instead in a fixed table of slots indexed
  * by their span id, probed over a short window, with no allocation; a span whose window is
@@ -158,6 +161,31 @@ final class OpenSpanTracker implements SpanProcessor {
 			}
 		}
 		return false;
+	}
+
+	/**
+	 * The sampled spans started on this SDK and not ended yet, in no particular order: what a flight
+	 * recorder dump shows as the step a rank is in. A read of the table, off the span path.
+	 * @return the open spans
+	 */
+	List<ReadableSpan> openSpans() {
+		List<ReadableSpan> open = new ArrayList<>();
+		for (int index = 0; index < this.slots.length(); index++) {
+			ReadWriteSpan span = this.slots.get(index);
+			if (span != null && isOpenAndSampled(span)) {
+				open.add(span);
+			}
+		}
+		for (ReadableSpan span : this.overflow) {
+			if (isOpenAndSampled(span)) {
+				open.add(span);
+			}
+		}
+		return open;
+	}
+
+	private static boolean isOpenAndSampled(ReadableSpan span) {
+		return !span.hasEnded() && span.getSpanContext().isSampled();
 	}
 
 	/**

@@ -1,16 +1,20 @@
 package nemo.lens.sdk;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import io.opentelemetry.api.trace.TracerProvider;
 import io.opentelemetry.sdk.OpenTelemetrySdk;
 import io.opentelemetry.sdk.resources.Resource;
+import io.opentelemetry.sdk.trace.ReadableSpan;
 
 /**
  * The SDK a silent rank records its spans with when the flight recorder is on: the tracer
  * provider, resource and sampler of the SDK it would export with, and a recorder in place of the
- * exporter. Built by {@link ExportingTelemetry.Builder#buildRecording}.
+ * exporter. Built by {@link ExportingTelemetry.Builder#buildRecording}. It keeps the books on the
+ * spans started and not yet ended, as an exporting SDK does, so that a dump shows the step a rank
+ * is in.
  */
 public final class RecordingTelemetry {
 
@@ -18,9 +22,12 @@ public final class RecordingTelemetry {
 
 	private final Resource resource;
 
-	RecordingTelemetry(OpenTelemetrySdk sdk, Resource resource) {
+	private final OpenSpanTracker openSpans;
+
+	RecordingTelemetry(OpenTelemetrySdk sdk, Resource resource, OpenSpanTracker openSpans) {
 		this.sdk = sdk;
 		this.resource = resource;
+		this.openSpans = openSpans;
 	}
 
 	/**
@@ -45,6 +52,14 @@ public final class RecordingTelemetry {
 	 */
 	public Resource resource() {
 		return this.resource;
+	}
+
+	/**
+	 * The sampled spans started on this SDK and not ended yet, in no particular order.
+	 * @return the open spans
+	 */
+	public List<ReadableSpan> openSpans() {
+		return this.openSpans.openSpans();
 	}
 
 	/**

@@ -11,6 +11,8 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.trace.SpanContext;
 import io.opentelemetry.api.trace.SpanKind;
@@ -28,7 +30,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * After a hang, one command reads the dumps of every rank and says which rank stopped first, and in
- * what: per rank its spans, last span and drops, then the ranks missing and those behind the rest.
+ * what: per rank why it dumped, its spans, last span and drops, and the innermost span it is still
+ * in; then the ranks grouped by that span, the odd ones first; then the ranks missing and those
+ * behind the rest; as text or as JSON.
  */
 class DumpReportTests {
 
@@ -40,21 +44,32 @@ class DumpReportTests {
 	private int spanCounter;
 
 	private SpanData span(String name, Instant end) {
+		return span(name, end.minusMillis(100), end, SpanContext.getInvalid(), Attributes.empty());
+	}
+
+	/** A span open at a dump at {@code dumpTime}, as the rank writes it: ending then, marked open. */
+	private SpanData open(String name, Instant started, Instant dumpTime, SpanData parent) {
+		return span(name, started, dumpTime, (parent != null) ? parent.getSpanContext() : SpanContext.getInvalid(),
+				Attributes.builder().put("nemo.span.open", true).build());
+	}
+
+	private SpanData span(String name, Instant start, Instant end, SpanContext parent, Attributes attributes) {
 		String spanId = String.format("%016x", ++this.spanCounter);
 		return TestSpanData.builder()
+			.setParentSpanContext(parent)
 			.setName(name)
 			.setKind(SpanKind.INTERNAL)
 			.setSpanContext(SpanContext.create("0af7651916cd43dd8448eb211c80319c", spanId, TraceFlags.getSampled(),
 					TraceState.getDefault()))
 			.setInstrumentationScopeInfo(InstrumentationScopeInfo.create("trainer"))
-			.setStartEpochNanos(toNanos(end.minusMillis(100)))
+			.setStartEpochNanos(toNanos(start))
 			.setEndEpochNanos(toNanos(end))
 			.setStatus(StatusData.unset())
 			.setHasEnded(true)
 			.setTotalRecordedEvents(0)
 			.setTotalRecordedLinks(0)
-			.setTotalAttributeCount(0)
-			.setAttributes(Attributes.empty())
+			.setTotalAttributeCount(attributes.size())
+			.setAttributes(attributes)
 			.build();
 	}
 
@@ -70,6 +85,15 @@ class DumpReportTests {
 			.build();
 		return new DumpWriter(this.directory, "run-7", rank).write(new SpanRing.Contents(List.of(spans), dropped), 8,
 				resource, "request", at);
+	}
+
+	/** A stall dump of a rank inside {@code train.step > innermost}, the inner span open since {@code since}. */
+	private Path stuck(int rank, int worldSize, String innermost, Instant since) throws IOException {
+		Resource resource = Resource.builder().put("dl.rank", rank).put("dl.world_size", worldSize).build();
+		SpanData step = open("train.step", NOW.minusSeconds(120), NOW, null);
+		return new DumpWriter(this.directory, "run-7", rank).write(
+				new SpanRing.Contents(List.of(span("data.load", NOW.minusSeconds(121))), 0), 8,
+				List.of(step, open(innermost, since, NOW, step)), LogRing.Contents.EMPTY, resource, "stall", NOW);
 	}
 
 	private String report(String... args) {
@@ -89,8 +113,10 @@ class DumpReportTests {
 		dump(1, 2, 0, NOW, span("step", NOW.minusSeconds(1)));
 		String report = report();
 		assertThat(report).contains("Flight recorder dumps: 2 rank(s) of 2")
-			.contains("| 0 | 2 | allreduce | 2026-12-04T10:14:59Z | 5 | run-7-rank-0-20261204T101500.000Z.json |")
-			.contains("| 1 | 1 | step | 2026-12-04T10:14:59Z | 0 | run-7-rank-1-20261204T101500.000Z.json |")
+			.contains("| 0 | request | 2 | allreduce | 2026-12-04T10:14:59Z | 5 | - | - | "
+					+ "run-7-rank-0-20261204T101500.000Z.json |")
+			.contains("| 1 | request | 1 | step | 2026-12-04T10:14:59Z | 0 | - | - | "
+					+ "run-7-rank-1-20261204T101500.000Z.json |")
 			.contains("Missing ranks: none")
 			.contains("Behind: none");
 	}
@@ -129,14 +155,21 @@ class DumpReportTests {
 	void theLatestDumpOfARankCounts() throws IOException {
 		dump(0, 1, 0, NOW, span("early", NOW.minusSeconds(30)));
 		dump(0, 1, 0, NOW.plusSeconds(30), span("late", NOW));
-		assertThat(report()).contains("| 0 | 1 | late |").doesNotContain("early");
+		assertThat(report()).contains("| 0 | request | 1 | late |").doesNotContain("early");
 	}
 
 	@Test
-	void anEmptyDumpStillCountsForItsRankByItsName() throws IOException {
+	void aDumpWithoutAResourceStillCountsForItsRankByItsName() throws IOException {
+		dump(0, 2, 0, NOW, span("step", NOW));
+		Files.writeString(this.directory.resolve(DumpWriter.fileName("run-7", 1, NOW)), "{\"resourceSpans\":[]}\n");
+		assertThat(report()).contains("| 1 | - | 0 | - | - | ? |").contains("Missing ranks: none");
+	}
+
+	@Test
+	void anEmptyDumpCountsForItsRankByItsResource() throws IOException {
 		dump(0, 2, 0, NOW, span("step", NOW));
 		dump(1, 2, 0, NOW);
-		assertThat(report()).contains("| 1 | 0 | - | - | ? |").contains("Missing ranks: none");
+		assertThat(report()).contains("| 1 | request | 0 | - | - | 0 |").contains("Missing ranks: none");
 	}
 
 	@Test
@@ -163,6 +196,72 @@ class DumpReportTests {
 		dump(1, 3, 0, NOW, span("step", NOW));
 		dump(2, 3, 0, NOW, span("step", NOW.minusSeconds(1)));
 		assertThat(DumpReport.read(this.directory, Duration.ofSeconds(10)).behind()).isEmpty();
+	}
+
+	@Test
+	void eachRankShowsTheInnermostSpanItIsStillInAndForHowLong() throws IOException {
+		stuck(0, 1, "allreduce", NOW.minusSeconds(62));
+		assertThat(report()).contains("| 0 | stall | 1 | data.load | 2026-12-04T10:12:59Z | 0 | allreduce | 62.0 s | ");
+	}
+
+	@Test
+	void theRanksInAnOddSpanAreNamedBeforeTheMostCommonSpan() throws IOException {
+		for (int rank = 0; rank < 8; rank++) {
+			stuck(rank, 8, (rank == 5) ? "allreduce" : "barrier", NOW.minusSeconds((rank == 5) ? 62 : 60));
+		}
+		assertThat(report()).contains("Stuck in (innermost open span, the odd ranks first):\n"
+				+ "  rank 5: allreduce, open 62.0 s\n" + "  7 ranks: barrier\n");
+	}
+
+	@Test
+	void severalRanksInTheSameOddSpanAreNamedTogether() throws IOException {
+		for (int rank = 0; rank < 5; rank++) {
+			stuck(rank, 5, (rank == 1 || rank == 3) ? "allreduce" : "barrier", NOW.minusSeconds(rank));
+		}
+		assertThat(report()).contains("  ranks 1, 3: allreduce, open up to 3.0 s\n  3 ranks: barrier\n");
+	}
+
+	@Test
+	void withoutAnOpenSpanInAnyDumpTheReportSaysSo() throws IOException {
+		dump(0, 1, 0, NOW, span("step", NOW));
+		assertThat(report()).contains("Stuck in: no dump holds an open span");
+	}
+
+	@Test
+	void theInnermostSpanIsTheEndOfTheChainNotItsOutermostSpan() throws IOException {
+		stuck(0, 1, "allreduce", NOW.minusSeconds(1));
+		assertThat(report()).contains("  rank 0: allreduce\n").doesNotContain(": train.step");
+	}
+
+	@Test
+	void theJsonReportGivesTheSameForTools() throws IOException {
+		for (int rank = 0; rank < 8; rank++) {
+			stuck(rank, 8, (rank == 5) ? "allreduce" : "barrier", NOW.minusSeconds((rank == 5) ? 62 : 60));
+		}
+		JsonNode json = new ObjectMapper().readTree(report("--json"));
+		assertThat(json.path("worldSize").asInt()).isEqualTo(8);
+		assertThat(json.path("ranks")).hasSize(8);
+		JsonNode rank5 = json.path("ranks").get(5);
+		assertThat(rank5.path("reason").asText()).isEqualTo("stall");
+		assertThat(rank5.path("openSpan").path("name").asText()).isEqualTo("allreduce");
+		assertThat(rank5.path("openSpan").path("openSeconds").asDouble()).isEqualTo(62.0);
+		JsonNode first = json.path("stuck").get(0);
+		assertThat(first.path("span").asText()).isEqualTo("allreduce");
+		assertThat(first.path("ranks")).extracting(JsonNode::asInt).containsExactly(5);
+		assertThat(first.path("odd").asBoolean()).isTrue();
+		assertThat(json.path("stuck").get(1).path("ranks")).hasSize(7);
+		assertThat(json.path("missing")).isEmpty();
+	}
+
+	@Test
+	void helpPrintsTheUsageAndExitsWithZero() {
+		for (String help : List.of("--help", "-h")) {
+			ByteArrayOutputStream out = new ByteArrayOutputStream();
+			int status = DumpReport.run(new String[] { help }, new PrintStream(out, true, StandardCharsets.UTF_8),
+					new PrintStream(new ByteArrayOutputStream()));
+			assertThat(status).isZero();
+			assertThat(out.toString(StandardCharsets.UTF_8)).startsWith("Usage:").contains("--json").contains("--behind");
+		}
 	}
 
 }

@@ -61,6 +61,25 @@ class OpenSpanTrackerTests {
 	}
 
 	@Test
+	void listsTheSpansStillOpenAndNotThoseThatEnded() {
+		OpenSpanTracker tracker = new OpenSpanTracker();
+		Tracer tracer = tracer(tracker);
+		tracer.spanBuilder("done").startSpan().end();
+		tracer.spanBuilder("open").startSpan();
+		assertThat(tracker.openSpans()).extracting(ReadableSpan::getName).containsExactly("open");
+	}
+
+	@Test
+	void listsTheOpenSpansOfTheOverflowToo() {
+		OpenSpanTracker tracker = new OpenSpanTracker(8);
+		Tracer tracer = tracer(tracker);
+		for (int i = 0; i < 100; i++) {
+			tracer.spanBuilder("open-" + i).startSpan();
+		}
+		assertThat(tracker.openSpans()).hasSize(100);
+	}
+
+	@Test
 	void moreOpenSpansThanSlotsAreAllEndedThroughTheOverflow() {
 		OpenSpanTracker tracker = new OpenSpanTracker(8);
 		Tracer tracer = tracer(tracker);

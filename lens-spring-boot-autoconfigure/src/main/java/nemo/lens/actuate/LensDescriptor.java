@@ -160,15 +160,20 @@ public record LensDescriptor(boolean enabled, boolean exporting, boolean selecte
 	 * exit) that {@code nemo.lens.flight-recorder.min-dump-interval} held back
 	 * @param dumpsFailed dumps that could not be written (a full disk, no permission)
 	 * @param lastDumpError why the last dump could not be written, or {@code null}
+	 * @param stalledSince when the span the rank is stalled in started (ISO-8601, UTC): the innermost
+	 * span open longer than {@code nemo.lens.flight-recorder.stall-timeout}, or {@code null} when none
+	 * is or no stall timeout is set
+	 * @param stalledSpan the name of that span, or {@code null}
 	 */
 	@JsonInclude(JsonInclude.Include.ALWAYS)
 	public record FlightRecorderSummary(int spans, int capacity, long dropped, String lastDump, long dumpsSkipped,
-			long dumpsFailed, String lastDumpError) {
+			long dumpsFailed, String lastDumpError, String stalledSince, String stalledSpan) {
 
 		static FlightRecorderSummary of(FlightRecorderStatus status) {
 			return new FlightRecorderSummary(status.spans(), status.capacity(), status.dropped(),
 					(status.lastDump() != null) ? status.lastDump().toString() : null, status.dumpsSkipped(),
-					status.dumpsFailed(), status.lastDumpError());
+					status.dumpsFailed(), status.lastDumpError(),
+					(status.stalledSince() != null) ? status.stalledSince().toString() : null, status.stalledSpan());
 		}
 
 	}

@@ -468,8 +468,9 @@ public class NemoLensProperties {
 
 	/**
 	 * A bounded ring of the last finished spans of a rank that does not export traces, handed over
-	 * when the rank is switched on and written to a file (OTLP JSON) on demand, when the control
-	 * file's dump changes, when a thread dies, or at exit.
+	 * when the rank is switched on and written to a file (OTLP JSON), with the spans still open, on
+	 * demand, when the control file's dump changes, when a thread dies, when a span stays open
+	 * longer than the stall timeout, or at exit.
 	 */
 	public static class FlightRecorder {
 
@@ -513,6 +514,25 @@ public class NemoLensProperties {
 		 * How many dump files of its own a rank keeps in the directory; the oldest are removed first.
 		 */
 		private int maxDumps = DEFAULTS.flightRecorderMaxDumps();
+
+		/**
+		 * How long a span may stay open before the rank writes a dump by itself (reason stall), once
+		 * per stall: a hung rank never asks for one. Unset, the rank never dumps for a stall.
+		 */
+		private Duration stallTimeout = DEFAULTS.flightRecorderStallTimeout();
+
+		/**
+		 * How many spans still open a dump holds at most, the oldest kept: the step each rank is in.
+		 */
+		private int openSpans = DEFAULTS.flightRecorderOpenSpans();
+
+		/**
+		 * Paths of the operator's own server requests (Ant patterns), which a rank with the flight
+		 * recorder on does not observe: no span, no dump shows them, they never count as the rank's
+		 * activity (nor as http.server.requests). Unset, the actuator's base path and everything
+		 * under it (/actuator/**), which holds the lens endpoint; "none" for no path.
+		 */
+		private List<String> excludedPaths;
 
 		public boolean isEnabled() {
 			return this.enabled;
@@ -568,6 +588,30 @@ public class NemoLensProperties {
 
 		public void setMaxDumps(int maxDumps) {
 			this.maxDumps = maxDumps;
+		}
+
+		public Duration getStallTimeout() {
+			return this.stallTimeout;
+		}
+
+		public void setStallTimeout(Duration stallTimeout) {
+			this.stallTimeout = stallTimeout;
+		}
+
+		public int getOpenSpans() {
+			return this.openSpans;
+		}
+
+		public List<String> getExcludedPaths() {
+			return this.excludedPaths;
+		}
+
+		public void setExcludedPaths(List<String> excludedPaths) {
+			this.excludedPaths = excludedPaths;
+		}
+
+		public void setOpenSpans(int openSpans) {
+			this.openSpans = openSpans;
 		}
 
 	}

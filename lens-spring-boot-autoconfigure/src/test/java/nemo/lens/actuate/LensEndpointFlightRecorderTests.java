@@ -3,8 +3,11 @@ package nemo.lens.actuate;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.Map;
 
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.sdk.trace.ReadableSpan;
 import nemo.lens.TelemetryHandle;
 import nemo.lens.autoconfigure.LensTestConfigurations;
 import nemo.lens.autoconfigure.endpoint.LensEndpointAutoConfiguration;
@@ -48,8 +51,38 @@ class LensEndpointFlightRecorderTests {
 			LensDescriptor.FlightRecorderSummary recorder = context.getBean(LensEndpoint.class)
 				.lens()
 				.flightRecorder();
-			assertThat(recorder).isEqualTo(new LensDescriptor.FlightRecorderSummary(4, 4, 2, null, 0, 0, null));
+			assertThat(recorder).isEqualTo(new LensDescriptor.FlightRecorderSummary(4, 4, 2, null, 0, 0, null, null, null));
 		});
+	}
+
+	@Test
+	void aRankStalledLongerThanTheStallTimeoutShowsTheSpanAndSinceWhen() {
+		recording().withPropertyValues("nemo.lens.flight-recorder.stall-timeout=100ms").run((context) -> {
+			TelemetryHandle handle = context.getBean(TelemetryHandle.class);
+			Span allreduce = handle.tracer().spanBuilder("allreduce").startSpan();
+			try {
+				LensEndpoint endpoint = context.getBean(LensEndpoint.class);
+				assertThat(Await.until(() -> endpoint.lens().flightRecorder().stalledSpan() != null)).isTrue();
+				LensDescriptor.FlightRecorderSummary recorder = endpoint.lens().flightRecorder();
+				assertThat(recorder.stalledSpan()).isEqualTo("allreduce");
+				assertThat(Instant.parse(recorder.stalledSince()))
+					.isEqualTo(Instant.ofEpochSecond(0, ((ReadableSpan) allreduce).toSpanData().getStartEpochNanos()));
+			}
+			finally {
+				allreduce.end();
+			}
+		});
+	}
+
+	@Test
+	void theStallTimeoutAndTheOpenSpansAreBound() {
+		this.runner.withPropertyValues("nemo.lens.flight-recorder.stall-timeout=2s",
+				"nemo.lens.flight-recorder.open-spans=16")
+			.run((context) -> {
+				TelemetryHandle handle = context.getBean(TelemetryHandle.class);
+				assertThat(handle.config().flightRecorderStallTimeout()).hasSeconds(2);
+				assertThat(handle.config().flightRecorderOpenSpans()).isEqualTo(16);
+			});
 	}
 
 	@Test

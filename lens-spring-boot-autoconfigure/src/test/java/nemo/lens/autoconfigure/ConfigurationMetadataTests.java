@@ -88,9 +88,10 @@ class ConfigurationMetadataTests {
 			Object springDefault = properties.getPropertyValue(beanPath(component.getName()));
 			if (springDefault == null) {
 				// Unset in Spring means "fall back" (OTEL_SERVICE_NAME, NEMO_LENS_USER_ID, the run id at setup,
-				// export-strategy for a signal).
+				// export-strategy for a signal), or "off" (the stall timeout).
 				assertThat(component.getName()).isIn("serviceName", "runId", "user", "tracesExportStrategy",
-						"metricsExportStrategy", "logsExportStrategy", "controlFile", "flightRecorderDirectory");
+						"metricsExportStrategy", "logsExportStrategy", "controlFile", "flightRecorderDirectory",
+						"flightRecorderStallTimeout");
 			}
 			else {
 				assertThat(springDefault).as(component.getName()).isEqualTo(coreDefault);

@@ -51,13 +51,16 @@ class EveryPropertyRefusesMalformedValuesTests {
 			Map.entry("nemo.lens.flight-recorder.spans", List.of("0", "-1")),
 			Map.entry("nemo.lens.flight-recorder.logs", List.of("-1")),
 			Map.entry("nemo.lens.flight-recorder.min-dump-interval", List.of("-1s")),
-			Map.entry("nemo.lens.flight-recorder.max-dumps", List.of("0", "-1")));
+			Map.entry("nemo.lens.flight-recorder.max-dumps", List.of("0", "-1")),
+			Map.entry("nemo.lens.flight-recorder.stall-timeout", List.of("0s", "-2s")),
+			Map.entry("nemo.lens.flight-recorder.open-spans", List.of("-1")));
 
 	/** A map property is walked through one key of its own. */
 	private static final Map<String, String> MAP_KEYS = Map.of("nemo.lens.gate", "boot.opentelemetry");
 
 	private static final List<String> FREE_TEXT = List.of("nemo.lens.service-name", "nemo.lens.run-id",
-			"nemo.lens.user", "nemo.lens.control.file", "nemo.lens.flight-recorder.directory");
+			"nemo.lens.user", "nemo.lens.control.file", "nemo.lens.flight-recorder.directory",
+			"nemo.lens.flight-recorder.excluded-paths");
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
 		.withConfiguration(LensTestConfigurations.core(LensDoorsAutoConfiguration.class))

@@ -42,7 +42,10 @@ class PropertyBoundsTests {
 						"0s and 1d"),
 				arguments("nemo.lens.flight-recorder.spans", "1", "1000000", "0", "1000001", "1 and 1,000,000"),
 				arguments("nemo.lens.flight-recorder.logs", "0", "1000000", "-1", "1000001", "0 and 1,000,000"),
-				arguments("nemo.lens.flight-recorder.max-dumps", "1", "10000", "0", "10001", "1 and 10,000"));
+				arguments("nemo.lens.flight-recorder.max-dumps", "1", "10000", "0", "10001", "1 and 10,000"),
+				arguments("nemo.lens.flight-recorder.stall-timeout", "1ns", "1d", "0s", "86400000000001ns",
+						"1ns and 1d"),
+				arguments("nemo.lens.flight-recorder.open-spans", "0", "100000", "-1", "100001", "0 and 100,000"));
 	}
 
 	private static NemoLensProperties bindProperty(String property, String value) {

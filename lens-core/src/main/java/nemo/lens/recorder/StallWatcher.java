@@ -1,0 +1,160 @@
+package nemo.lens.recorder;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+import io.opentelemetry.sdk.trace.ReadableSpan;
+import nemo.lens.env.Redaction;
+
+/**
+ * Notices that a rank hangs and has it dump itself: a span open longer than the stall timeout
+ * asks for one dump, which shows every span open then; those spans never ask again, so a hung
+ * step ({@code train.step > allreduce}) writes one dump, and a later stall writes its own.
+ * <p>
+ * One daemon thread that wakes every half timeout and reads the books the SDKs already keep on
+ * their open spans: nothing is added to the span path, and a stall is dumped at most one and a
+ * half timeouts after its span started.
+ */
+final class StallWatcher {
+
+	private static final Logger logger = Logger.getLogger(StallWatcher.class.getName());
+
+	private final Duration timeout;
+
+	private final Supplier<List<ReadableSpan>> openSpans;
+
+	private final BooleanSupplier dump;
+
+	/** The spans open at the last stall dump, still open: they ask for no other; the watcher's. */
+	private final Set<String> shown = new HashSet<>();
+
+	private volatile Stall stall;
+
+	private volatile Thread thread;
+
+	/**
+	 * @param timeout how long a span may stay open
+	 * @param openSpans the spans open now
+	 * @param dump writes a stall dump; {@code false} when it was held back, to be asked again
+	 */
+	StallWatcher(Duration timeout, Supplier<List<ReadableSpan>> openSpans, BooleanSupplier dump) {
+		this.timeout = timeout;
+		this.openSpans = openSpans;
+		this.dump = dump;
+	}
+
+	/** Starts the watcher's thread. */
+	void start() {
+		Thread watcher = new Thread(this::watch, "nemo-lens-stall-watcher");
+		watcher.setDaemon(true);
+		this.thread = watcher;
+		watcher.start();
+	}
+
+	/**
+	 * Stops the watcher's thread, waiting for a dump under way at most the timeout.
+	 * @param timeout the longest wait
+	 */
+	void stop(Duration timeout) {
+		Thread watcher = this.thread;
+		this.thread = null;
+		if (watcher == null) {
+			return;
+		}
+		watcher.interrupt();
+		try {
+			watcher.join(Math.max(1, timeout.toMillis()));
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+	}
+
+	/** How long the thread sleeps between two looks: half the timeout. */
+	Duration wakeInterval() {
+		return this.timeout.dividedBy(2).isZero() ? Duration.ofMillis(1) : this.timeout.dividedBy(2);
+	}
+
+	private void watch() {
+		long interval = Math.max(1, wakeInterval().toMillis());
+		while (this.thread == Thread.currentThread()) {
+			try {
+				Thread.sleep(interval);
+			}
+			catch (InterruptedException ex) {
+				return;
+			}
+			try {
+				check();
+			}
+			catch (RuntimeException ex) {
+				logger.log(Level.FINE, "NeMo Lens: the stall watcher could not look at the open spans", ex);
+			}
+		}
+	}
+
+	/**
+	 * Looks at the spans open now: the innermost one open longer than the timeout is the stall the
+	 * status shows, and a stalled span not shown by an earlier stall dump asks for a dump.
+	 */
+	synchronized void check() {
+		long timeoutNanos = this.timeout.toNanos();
+		Set<String> open = new HashSet<>();
+		ReadableSpan innermost = null;
+		long innermostAge = Long.MAX_VALUE;
+		boolean unshown = false;
+		for (ReadableSpan span : this.openSpans.get()) {
+			long age = span.getLatencyNanos();
+			String id = span.getSpanContext().getSpanId();
+			if (span.hasEnded()) {
+				continue;
+			}
+			open.add(id);
+			if (age >= timeoutNanos) {
+				unshown |= !this.shown.contains(id);
+				// The stalled span that started last: the innermost of the chain the rank is in.
+				if (age < innermostAge) {
+					innermost = span;
+					innermostAge = age;
+				}
+			}
+		}
+		this.shown.retainAll(open);
+		this.stall = (innermost != null) ? Stall.of(innermost) : null;
+		if (unshown && this.dump.getAsBoolean()) {
+			this.shown.addAll(open);
+		}
+	}
+
+	/**
+	 * The stall now, if any.
+	 * @return the innermost span open longer than the timeout at the last look, or {@code null}
+	 */
+	Stall stall() {
+		return this.stall;
+	}
+
+	/**
+	 * A span open longer than the stall timeout.
+	 *
+	 * @param since when it started
+	 * @param spanName its name, redacted
+	 */
+	record Stall(Instant since, String spanName) {
+
+		static Stall of(ReadableSpan span) {
+			// One copy of one span a look, off the span path: the start time is not read otherwise.
+			return new Stall(Instant.ofEpochSecond(0, span.toSpanData().getStartEpochNanos()),
+					Redaction.redact(span.getName()));
+		}
+
+	}
+
+}

@@ -1,0 +1,175 @@
+package nemo.lens.recorder;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.Tracer;
+import io.opentelemetry.context.Context;
+import io.opentelemetry.sdk.testing.time.TestClock;
+import io.opentelemetry.sdk.trace.ReadWriteSpan;
+import io.opentelemetry.sdk.trace.ReadableSpan;
+import io.opentelemetry.sdk.trace.SdkTracerProvider;
+import io.opentelemetry.sdk.trace.SpanProcessor;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A span open longer than the stall timeout has the rank dump itself once: the spans that dump
+ * shows never ask again, a later stall asks for its own, a dump held back is asked for again; the
+ * stall the status shows is the innermost stalled span, since its start. Time is the SDK's test
+ * clock, moved by hand: the watcher's look is called directly, as its thread would.
+ */
+class StallWatcherTests {
+
+	private static final Instant START = Instant.parse("2026-12-05T10:00:00Z");
+
+	private static final Duration TIMEOUT = Duration.ofSeconds(2);
+
+	private final TestClock time = TestClock.create(START);
+
+	private final List<ReadableSpan> started = new CopyOnWriteArrayList<>();
+
+	private final SdkTracerProvider provider = SdkTracerProvider.builder()
+		.setClock(this.time)
+		.addSpanProcessor(new Started(this.started))
+		.build();
+
+	private final Tracer tracer = this.provider.get("trainer");
+
+	private final List<Instant> dumps = new ArrayList<>();
+
+	private boolean admitted = true;
+
+	private final StallWatcher watcher = new StallWatcher(TIMEOUT, this::open, this::dump);
+
+	@AfterEach
+	void close() {
+		this.provider.close();
+	}
+
+	private List<ReadableSpan> open() {
+		return this.started.stream().filter((span) -> !span.hasEnded()).toList();
+	}
+
+	private boolean dump() {
+		if (this.admitted) {
+			this.dumps.add(Instant.ofEpochSecond(0, this.time.now()));
+		}
+		return this.admitted;
+	}
+
+	private Span start(String name, Span parent) {
+		return this.tracer.spanBuilder(name).setParent(Context.root().with(parent)).startSpan();
+	}
+
+	private void after(Duration duration) {
+		this.time.advance(duration);
+		this.watcher.check();
+	}
+
+	@Test
+	void theWatcherWakesTwiceATimeout() {
+		assertThat(this.watcher.wakeInterval()).isEqualTo(Duration.ofSeconds(1));
+	}
+
+	@Test
+	void noSpanOpenAsLongAsTheTimeoutAsksForNoDump() {
+		start("train.step", Span.getInvalid());
+		after(Duration.ofMillis(1999));
+		assertThat(this.dumps).isEmpty();
+		assertThat(this.watcher.stall()).isNull();
+	}
+
+	@Test
+	void aSpanOpenAsLongAsTheTimeoutAsksForADump() {
+		start("train.step", Span.getInvalid());
+		after(TIMEOUT);
+		assertThat(this.dumps).containsExactly(START.plus(TIMEOUT));
+	}
+
+	@Test
+	void theSpansAStallDumpShowedNeverAskAgainThoughTheyStallLater() {
+		Span step = start("train.step", Span.getInvalid());
+		this.time.advance(Duration.ofMillis(500));
+		start("allreduce", step);
+		after(Duration.ofMillis(1500));
+		after(Duration.ofSeconds(1));
+		after(Duration.ofMinutes(5));
+		assertThat(this.dumps).hasSize(1);
+	}
+
+	@Test
+	void aSpanStartedAfterAStallDumpThatStallsAsksForItsOwn() {
+		Span step = start("train.step", Span.getInvalid());
+		after(TIMEOUT);
+		start("allreduce", step);
+		after(TIMEOUT);
+		assertThat(this.dumps).hasSize(2);
+	}
+
+	@Test
+	void aSpanThatEndsBeforeTheTimeoutAsksForNothing() {
+		start("allreduce", Span.getInvalid()).end();
+		after(Duration.ofMinutes(1));
+		assertThat(this.dumps).isEmpty();
+	}
+
+	@Test
+	void aDumpHeldBackIsAskedForAgainAtTheNextLook() {
+		start("train.step", Span.getInvalid());
+		this.admitted = false;
+		after(TIMEOUT);
+		this.admitted = true;
+		after(Duration.ofSeconds(1));
+		assertThat(this.dumps).containsExactly(START.plus(TIMEOUT).plusSeconds(1));
+	}
+
+	@Test
+	void theStallIsTheInnermostStalledSpanSinceItStarted() {
+		Span step = start("train.step", Span.getInvalid());
+		this.time.advance(Duration.ofSeconds(1));
+		start("allreduce", step);
+		after(Duration.ofSeconds(3));
+		assertThat(this.watcher.stall()).isEqualTo(new StallWatcher.Stall(START.plusSeconds(1), "allreduce"));
+	}
+
+	@Test
+	void theStallEndsWhenItsSpansEnd() {
+		Span step = start("train.step", Span.getInvalid());
+		after(TIMEOUT);
+		step.end();
+		after(Duration.ofSeconds(1));
+		assertThat(this.watcher.stall()).isNull();
+	}
+
+	/** Keeps every span started, as the SDK's books on open spans do. */
+	private record Started(List<ReadableSpan> spans) implements SpanProcessor {
+
+		@Override
+		public void onStart(Context parentContext, ReadWriteSpan span) {
+			this.spans.add(span);
+		}
+
+		@Override
+		public boolean isStartRequired() {
+			return true;
+		}
+
+		@Override
+		public void onEnd(ReadableSpan span) {
+		}
+
+		@Override
+		public boolean isEndRequired() {
+			return false;
+		}
+
+	}
+
+}
