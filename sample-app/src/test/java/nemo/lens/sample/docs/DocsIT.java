@@ -92,10 +92,18 @@ class DocsIT {
 			List<String> lines = Files.readAllLines(ROOT.resolve(page));
 			for (int i = 0; i < lines.size(); i++) {
 				String line = lines.get(i);
-				Matcher values = tableRow.matcher(line).matches() ? tableDefault.matcher(line) : prose.matcher(line);
+				boolean row = tableRow.matcher(line).matches();
+				Matcher values = row ? tableDefault.matcher(line) : prose.matcher(line);
 				while (values.find()) {
+					// A row gives its default first; a range (`100ms` to `1h`) is no default.
+					if (row && line.startsWith(" to ", values.end())) {
+						break;
+					}
 					String value = (values.group(1) != null) ? values.group(1) : values.group(values.groupCount());
 					found.add(page + ":" + (i + 1) + " " + value.replace(" ", ""));
+					if (row) {
+						break;
+					}
 				}
 			}
 		}

@@ -37,9 +37,10 @@ class SignalStrategiesIT {
 					(rank) -> List.of(), (rank) -> Map.of("NEMO_LENS_METRICS_EXPORT_STRATEGY", "all_ranks"),
 					START_TIMEOUT);
 			assertThat(signals(ranks.rank(OTHER_RANK))).containsEntry("traces", Map.of("exporting", false,
-					"exportStrategy", "single_rank", "selectedByStrategy", false, "enabled", true))
+					"exportStrategy", "single_rank", "selectedByStrategy", false, "enabled", true, "strategyPicks",
+					"single_rank: rank 1"))
 				.containsEntry("metrics", Map.of("exporting", true, "exportStrategy", "all_ranks", "selectedByStrategy", true,
-						"enabled", true));
+						"enabled", true, "strategyPicks", "all_ranks: every rank"));
 			assertThat(StackRanks.doors(ranks.rank(OTHER_RANK))).containsEntry("micrometer.otlp", "exporting")
 				.containsEntry("boot.opentelemetry", "exporting");
 			assertThat(doorSignals(ranks.rank(OTHER_RANK), "boot.opentelemetry")).containsEntry("traces", "silenced")
@@ -77,10 +78,11 @@ class SignalStrategiesIT {
 			ranks = StackRanks.startJob(StackApp.BOOT_OTEL, "traces-all-ranks", receiver, "single_rank", 2, 2,
 					(rank) -> List.of(), (rank) -> Map.of("SPRING_APPLICATION_JSON", properties), START_TIMEOUT);
 			assertThat(signals(ranks.rank(OTHER_RANK))).containsEntry("traces", Map.of("exporting", true,
-					"exportStrategy", "all_ranks", "selectedByStrategy", true, "enabled", true))
+					"exportStrategy", "all_ranks", "selectedByStrategy", true, "enabled", true, "strategyPicks",
+					"all_ranks: every rank"))
 				.containsEntry("metrics",
 						Map.of("exporting", false, "exportStrategy", "single_rank", "selectedByStrategy", false,
-								"enabled", true));
+								"enabled", true, "strategyPicks", "single_rank: rank 1"));
 			assertThat(StackRanks.doors(ranks.rank(OTHER_RANK))).containsEntry("micrometer.otlp", "silenced")
 				.containsEntry("boot.opentelemetry", "exporting");
 			assertThat(StackRanks.threadNames(ranks.rank(OTHER_RANK))).noneMatch((name) -> name.contains("metrics-publisher"));
