@@ -17,7 +17,7 @@ import org.springframework.util.ClassUtils;
  * the rank's doors are made, whether this door's auto-configuration ran or not, and only where
  * Boot's SDK is on the class path.
  */
-final class BootOpenTelemetryDoor implements DoorDeclarations, DoorsAtStart {
+public final class BootOpenTelemetryDoor implements DoorDeclarations, DoorsAtStart {
 
 	/** The door's name. */
 	static final String NAME = "boot.opentelemetry";
@@ -26,6 +26,18 @@ final class BootOpenTelemetryDoor implements DoorDeclarations, DoorsAtStart {
 	private static final List<String> BOOT_OPENTELEMETRY_SDK = List.of(
 			"org.springframework.boot.opentelemetry.autoconfigure.OpenTelemetrySdkAutoConfiguration",
 			"org.springframework.boot.actuate.autoconfigure.opentelemetry.OpenTelemetryAutoConfiguration");
+
+	BootOpenTelemetryDoor() {
+	}
+
+	/**
+	 * Whether Spring Boot's OpenTelemetry SDK is on the class path, on any line.
+	 * @param classLoader the application's class loader
+	 * @return whether Boot's SDK auto-configuration is present
+	 */
+	public static boolean isOnClassPath(ClassLoader classLoader) {
+		return BOOT_OPENTELEMETRY_SDK.stream().anyMatch((type) -> ClassUtils.isPresent(type, classLoader));
+	}
 
 	@Override
 	public List<DoorDeclaration> doors() {
@@ -39,7 +51,7 @@ final class BootOpenTelemetryDoor implements DoorDeclarations, DoorsAtStart {
 	 */
 	@Override
 	public void recordAtStart(TelemetryDoors doors, ListableBeanFactory beanFactory, ClassLoader classLoader) {
-		if (BOOT_OPENTELEMETRY_SDK.stream().noneMatch((type) -> ClassUtils.isPresent(type, classLoader))) {
+		if (!isOnClassPath(classLoader)) {
 			return;
 		}
 		if (beanFactory.containsBeanDefinition(BootOpenTelemetryDoorAutoConfiguration.DEFERRAL_BEAN)) {

@@ -9,12 +9,13 @@ import java.util.stream.Collectors;
 
 import nemo.lens.NemoLensConfig;
 import nemo.lens.Signal;
+import nemo.lens.autoconfigure.boot.BootOpenTelemetryDoor;
 import nemo.lens.autoconfigure.boot.BootPipelineSettings;
+import nemo.lens.autoconfigure.instrumentation.OpenTelemetryStarterDoor;
 import nemo.lens.autoconfigure.silent.PushRegistries;
 import nemo.lens.sdk.ExporterName;
 import nemo.lens.sdk.OtlpEndpoints;
 
-import org.springframework.util.ClassUtils;
 
 /**
  * Whether the application has a telemetry stack of its own (Spring Boot's OpenTelemetry, the
@@ -25,17 +26,11 @@ import org.springframework.util.ClassUtils;
  */
 final class ApplicationTelemetryStack {
 
-	private static final List<String> STACK_TYPES = List.of(
-			// Spring Boot 4.x, then 3.5
-			"org.springframework.boot.opentelemetry.autoconfigure.OpenTelemetrySdkAutoConfiguration",
-			"org.springframework.boot.actuate.autoconfigure.opentelemetry.OpenTelemetryAutoConfiguration",
-			"io.opentelemetry.instrumentation.spring.autoconfigure.OpenTelemetryAutoConfiguration");
-
 	private ApplicationTelemetryStack() {
 	}
 
 	static boolean present(ClassLoader classLoader) {
-		return STACK_TYPES.stream().anyMatch((type) -> ClassUtils.isPresent(type, classLoader))
+		return BootOpenTelemetryDoor.isOnClassPath(classLoader) || OpenTelemetryStarterDoor.isOnClassPath(classLoader)
 				|| !PushRegistries.present(classLoader).isEmpty();
 	}
 

@@ -10,6 +10,7 @@ import nemo.lens.autoconfigure.door.DoorsAtStart;
 import nemo.lens.autoconfigure.door.TelemetryDoors;
 
 import org.springframework.beans.factory.ListableBeanFactory;
+import org.springframework.util.ClassUtils;
 
 /**
  * The OpenTelemetry instrumentation Spring Boot starter's own SDK as a door: it pushes all three
@@ -25,6 +26,15 @@ public final class OpenTelemetryStarterDoor implements DoorDeclarations, DoorsAt
 	static final DoorDeclaration DOOR = DoorDeclaration.push(NAME, EnumSet.allOf(Signal.class));
 
 	OpenTelemetryStarterDoor() {
+	}
+
+	/**
+	 * Whether the instrumentation starter is on the class path.
+	 * @param classLoader the application's class loader
+	 * @return whether its SDK auto-configuration is present
+	 */
+	public static boolean isOnClassPath(ClassLoader classLoader) {
+		return ClassUtils.isPresent(OpenTelemetryStarterDoorAutoConfiguration.STARTER, classLoader);
 	}
 
 	@Override
