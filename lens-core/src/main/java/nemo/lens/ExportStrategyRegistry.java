@@ -131,8 +131,10 @@ public final class ExportStrategyRegistry {
 
 	/**
 	 * Whether a name holds a built-in strategy as this registry made it, not one that replaced it.
+	 * @param name the name
+	 * @return whether its strategy is the built-in one
 	 */
-	boolean isBuiltin(String name) {
+	public boolean isBuiltin(String name) {
 		ExportStrategy builtin = this.builtins.get(name);
 		return builtin != null && this.strategies.get(name) == builtin;
 	}

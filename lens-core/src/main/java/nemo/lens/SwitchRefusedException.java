@@ -11,7 +11,12 @@ public final class SwitchRefusedException extends IllegalStateException {
 
 	private static final long serialVersionUID = 1L;
 
-	SwitchRefusedException(String change, Throwable cause) {
+	/**
+	 * Creates the refusal of a switch.
+	 * @param change the switch asked for, in words
+	 * @param cause why it could not be made
+	 */
+	public SwitchRefusedException(String change, Throwable cause) {
 		super("NeMo Lens could not switch this rank (" + change + "): " + Redaction.redact(describe(cause))
 				+ "; nothing changed.", cause);
 	}

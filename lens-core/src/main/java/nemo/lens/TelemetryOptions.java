@@ -11,8 +11,8 @@ import io.opentelemetry.sdk.logs.export.LogRecordExporter;
 import io.opentelemetry.sdk.metrics.export.MetricReader;
 import io.opentelemetry.sdk.trace.export.SpanExporter;
 import nemo.lens.env.Redaction;
-import nemo.lens.sdk.ExportOverrides;
 import nemo.lens.launch.RankInfo;
+import nemo.lens.sdk.ExportOverrides;
 
 /**
  * Per-call options of {@code setupTelemetry}: the escape hatches of the Python keyword arguments.

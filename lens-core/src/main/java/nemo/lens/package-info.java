@@ -1,12 +1,14 @@
 /**
  * The plain Java API of NeMo Lens and the decision: settings ({@link nemo.lens.NemoLensConfig}),
  * the strategy contract and registry with the built-ins, the setup that decides once, its handle,
- * the process-wide facade {@link nemo.lens.NemoLens}, and the decision as it changes while the
- * rank runs (an override, the control file, a refresh) with the pipeline it drives.
+ * the process-wide facade {@link nemo.lens.NemoLens}. What a user imports, and nothing else: the
+ * decision as it changes while the rank runs lives in {@code nemo.lens.live}, which is the root's
+ * own (one slice with it) and loads only on a rank that can be switched.
  * <p>
  * May import {@code nemo.lens.env}, {@code nemo.lens.config}, {@code nemo.lens.launch},
  * {@code nemo.lens.sdk}, {@code nemo.lens.switching}, {@code nemo.lens.spans},
- * {@code nemo.lens.control} and {@code nemo.lens.recorder}, none of which imports it back: what
+ * {@code nemo.lens.control}, {@code nemo.lens.recorder} and {@code nemo.lens.live}, none of which
+ * but {@code nemo.lens.live} imports it back: what
  * they need from the settings they declare themselves, and the root implements it. Never
  * {@code nemo.lens.strategies}, which sits above the root: the contract puts both the ground floor
  * (settings, strategy) and the roof (facade) here, and the built-in strategies, which every

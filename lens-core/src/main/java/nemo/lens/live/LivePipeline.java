@@ -1,4 +1,4 @@
-package nemo.lens;
+package nemo.lens.live;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -16,6 +16,8 @@ import java.util.concurrent.locks.ReentrantLock;
 import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.sdk.OpenTelemetrySdk;
 import io.opentelemetry.sdk.OpenTelemetrySdkBuilder;
+import nemo.lens.NemoLensConfig;
+import nemo.lens.Signal;
 import nemo.lens.recorder.FlightRecorder;
 import nemo.lens.sdk.ExportingTelemetry;
 import nemo.lens.sdk.ExportingTelemetryFactory;
@@ -37,7 +39,7 @@ import nemo.lens.switching.SwitchableTelemetry;
  * them; when it starts exporting traces the recorded spans go out first, and spans still open on
  * the recorder then end into the exporters too.
  */
-final class LivePipeline {
+public final class LivePipeline {
 
 	private final NemoLensConfig config;
 
@@ -91,7 +93,7 @@ final class LivePipeline {
 	 * @param exports the caller's exporters, shut down with the pipeline
 	 * @param recorder records the traces while they are not exported, or {@code null} for none
 	 */
-	LivePipeline(NemoLensConfig config, OpenTelemetry silent, ExportingTelemetryFactory sdks, ReusableExports exports,
+	public LivePipeline(NemoLensConfig config, OpenTelemetry silent, ExportingTelemetryFactory sdks, ReusableExports exports,
 			FlightRecorder recorder) {
 		this.config = config;
 		this.recorder = recorder;
@@ -108,7 +110,7 @@ final class LivePipeline {
 	 * first switch-on), on the thread that built it.
 	 * @param action the action
 	 */
-	void onFirstBuild(Runnable action) {
+	public void onFirstBuild(Runnable action) {
 		this.firstBuildActions.add(action);
 	}
 
@@ -117,7 +119,7 @@ final class LivePipeline {
 	 * built.
 	 * @param signals the signals the rank exports from the start
 	 */
-	void start(Set<Signal> signals) {
+	public void start(Set<Signal> signals) {
 		this.lock.lock();
 		try {
 			apply(signals);
@@ -137,7 +139,7 @@ final class LivePipeline {
 	 * @throws RuntimeException when the SDK for a signal that starts exporting cannot be built:
 	 * the rank goes on exactly as before
 	 */
-	void apply(Set<Signal> signals) {
+	public void apply(Set<Signal> signals) {
 		this.lock.lock();
 		try {
 			if (this.shutDown || signals.equals(this.exported)) {
@@ -234,7 +236,7 @@ final class LivePipeline {
 	 * while the operator waits for the first span, on every rank in the same second. Runs once, on
 	 * the caller's thread, which should be one that the application does not wait for.
 	 */
-	void warmUp() {
+	public void warmUp() {
 		this.lock.lock();
 		try {
 			if (this.shutDown || this.built || this.warmedUp) {
@@ -255,7 +257,7 @@ final class LivePipeline {
 	}
 
 	/** Whether the rank has rehearsed its first switch-on. */
-	boolean prepared() {
+	public boolean prepared() {
 		return this.prepared;
 	}
 
@@ -295,12 +297,12 @@ final class LivePipeline {
 	}
 
 	/** The telemetry handed out: it follows every switch. */
-	SwitchableTelemetry telemetry() {
+	public SwitchableTelemetry telemetry() {
 		return this.telemetry;
 	}
 
 	/** The signals exported now; none once the pipeline is shut down. */
-	Set<Signal> exported() {
+	public Set<Signal> exported() {
 		return this.exported;
 	}
 
@@ -310,17 +312,17 @@ final class LivePipeline {
 	}
 
 	/** Whether spans are kept now: exported, or recorded by the flight recorder. */
-	boolean tracesRecorded() {
+	public boolean tracesRecorded() {
 		return this.tracesRecorded;
 	}
 
 	/** The flight recorder, or {@code null} when it is off. */
-	FlightRecorder recorder() {
+	public FlightRecorder recorder() {
 		return this.recorder;
 	}
 
 	/** The exporting SDKs as one, or {@code null} while the rank exports nothing. */
-	OpenTelemetrySdk current() {
+	public OpenTelemetrySdk current() {
 		return this.view;
 	}
 
@@ -331,7 +333,7 @@ final class LivePipeline {
 	 * @param timeout the longest wait
 	 * @return whether everything was flushed and shut down in time
 	 */
-	boolean shutdown(Duration timeout) {
+	public boolean shutdown(Duration timeout) {
 		long deadline = System.nanoTime() + timeout.toNanos();
 		if (this.shutDown) {
 			return true;

@@ -1,4 +1,4 @@
-package nemo.lens;
+package nemo.lens.live;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -15,6 +15,7 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
+import nemo.lens.Signal;
 import nemo.lens.sdk.ExportingTelemetry;
 
 /**

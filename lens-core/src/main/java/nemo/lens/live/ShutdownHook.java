@@ -1,11 +1,11 @@
-package nemo.lens;
+package nemo.lens.live;
 
 /**
  * The JVM shutdown hook of an exporting rank's handle: at SIGTERM or a normal exit it runs the
  * handle's bounded shutdown, so that what the rank queued is delivered within the shutdown timeout
  * rather than dropped. A handle shut down before the JVM exits removes its hook.
  */
-final class ShutdownHook {
+public final class ShutdownHook {
 
 	private final Thread thread;
 
@@ -13,14 +13,14 @@ final class ShutdownHook {
 		this.thread = thread;
 	}
 
-	static ShutdownHook register(Runnable shutdown) {
+	public static ShutdownHook register(Runnable shutdown) {
 		Thread thread = new Thread(shutdown, "nemo-lens-exit");
 		Runtime.getRuntime().addShutdownHook(thread);
 		return new ShutdownHook(thread);
 	}
 
 	/** Removes the hook, unless it is the thread running now or the JVM is already exiting. */
-	void remove() {
+	public void remove() {
 		if (Thread.currentThread() == this.thread) {
 			return;
 		}

@@ -1,4 +1,4 @@
-package nemo.lens;
+package nemo.lens.live;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -13,6 +13,11 @@ import java.util.function.Consumer;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
+import nemo.lens.ExportOverride;
+import nemo.lens.NemoLensConfig;
+import nemo.lens.Signal;
+import nemo.lens.SwitchRefusedException;
+import nemo.lens.TelemetryHandle;
 import nemo.lens.control.ControlFileContent;
 import nemo.lens.control.ControlFilePoller;
 import nemo.lens.control.ControlStatus;
@@ -27,7 +32,7 @@ import nemo.lens.spans.SpanGroups;
  * to the rank's pipeline, logged with the old and new state, and told to the doors that switch
  * from outside the Lens SDK.
  */
-final class LiveDecision {
+public final class LiveDecision {
 
 	private static final Logger logger = Logger.getLogger(LiveDecision.class.getName());
 
@@ -65,7 +70,7 @@ final class LiveDecision {
 	 * @param decider decides the signals for other settings, as at start-up
 	 * @param notices where changes are told
 	 */
-	LiveDecision(NemoLensConfig config, SignalDecisions signals, LivePipeline pipeline, SpanGroups spanGroups,
+	public LiveDecision(NemoLensConfig config, SignalDecisions signals, LivePipeline pipeline, SpanGroups spanGroups,
 			SignalDecisions.Decider decider, Consumer<String> notices) {
 		this.config = config;
 		this.signals = signals;
@@ -76,12 +81,12 @@ final class LiveDecision {
 	}
 
 	/** The settings in force below the control file and overrides: the start-up ones, as changed since. */
-	NemoLensConfig config() {
+	public NemoLensConfig config() {
 		return this.config;
 	}
 
 	/** What the strategies decide with {@link #config()}, whatever an override or the control file says. */
-	SignalDecisions signals() {
+	public SignalDecisions signals() {
 		return this.signals;
 	}
 
@@ -89,7 +94,7 @@ final class LiveDecision {
 	 * What a control file's content decides on this rank: its strategy settings over the settings
 	 * in force now, decided by the same strategies as at start-up.
 	 */
-	SignalDecisions decide(ControlFileContent content) {
+	public SignalDecisions decide(ControlFileContent content) {
 		NemoLensConfig.Builder settings = this.config.toBuilder();
 		if (content.exportStrategy() != null) {
 			settings.exportStrategy(content.exportStrategy());
@@ -114,7 +119,7 @@ final class LiveDecision {
 	 * strategy fails on its input: nothing changes then
 	 * @throws IllegalStateException when the handle is shut down
 	 */
-	synchronized List<String> reconfigure(NemoLensConfig settings, String source) {
+	public synchronized List<String> reconfigure(NemoLensConfig settings, String source) {
 		if (this.stopped) {
 			throw new IllegalStateException("NeMo Lens on this rank is shut down; there is no telemetry to switch.");
 		}
@@ -154,17 +159,17 @@ final class LiveDecision {
 	}
 
 	/** Tells the operator something, where the rank's switches are told. */
-	void notice(String message) {
+	public void notice(String message) {
 		this.notices.accept(message);
 	}
 
 	/** The override in force, or {@code null}. */
-	ExportOverride override() {
+	public ExportOverride override() {
 		return this.override;
 	}
 
 	/** Ends the timer and the poller; later changes are refused. */
-	void stop() {
+	public void stop() {
 		// Not under the decision's lock: a switch under way must not hold up the rank's bounded shutdown.
 		this.stopped = true;
 		this.overrideTimer.cancel();
@@ -185,7 +190,7 @@ final class LiveDecision {
 	 * @throws IllegalStateException when telemetry is disabled or the handle is shut down
 	 * @throws IllegalArgumentException when the duration is not positive or no signal is given
 	 */
-	synchronized ExportOverride override(ExportOverride.State state, Set<Signal> signals, Duration duration,
+	public synchronized ExportOverride override(ExportOverride.State state, Set<Signal> signals, Duration duration,
 			String source) {
 		if (!this.config.enabled()) {
 			throw new IllegalStateException("NeMo Lens is disabled on this rank (nemo.lens.enabled=false, "
@@ -211,7 +216,7 @@ final class LiveDecision {
 	 * Removes the override in force, if any: the strategies decide again.
 	 * @param source who asks, for the log
 	 */
-	synchronized void removeOverride(String source) {
+	public synchronized void removeOverride(String source) {
 		if (this.override != null) {
 			String removed = describe(this.override);
 			change(null);
@@ -225,7 +230,7 @@ final class LiveDecision {
 	}
 
 	/** Refuses a span-group spec from the control file that names a group this rank does not know. */
-	void checkControlSpanGroups(String spec) {
+	public void checkControlSpanGroups(String spec) {
 		SpanGroups.of(spec, this.spanGroups.known());
 	}
 
@@ -251,7 +256,7 @@ final class LiveDecision {
 	 * fails is logged and does not stop the others.
 	 * @param listener the action
 	 */
-	void onSwitch(Runnable listener) {
+	public void onSwitch(Runnable listener) {
 		this.switchListeners.add(Objects.requireNonNull(listener, "listener must not be null"));
 	}
 
@@ -273,7 +278,7 @@ final class LiveDecision {
 	 * @param control what the file decides
 	 * @param poller the thread that watches it
 	 */
-	synchronized void controlBy(JobControl<SignalDecisions> control, ControlFilePoller poller) {
+	public synchronized void controlBy(JobControl<SignalDecisions> control, ControlFilePoller poller) {
 		this.control = control;
 		this.poller = poller;
 		poller.start();
@@ -284,7 +289,7 @@ final class LiveDecision {
 	 * @throws SwitchRefusedException when the switch cannot be made: nothing changed, and the
 	 * control file keeps what was in force before
 	 */
-	synchronized void controlChanged() {
+	public synchronized void controlChanged() {
 		if (this.stopped) {
 			return;
 		}
@@ -304,7 +309,7 @@ final class LiveDecision {
 	 * The job-wide control file and what it does on this rank now.
 	 * @return the control file's state; empty when none is configured
 	 */
-	Optional<ControlStatus> controlStatus() {
+	public Optional<ControlStatus> controlStatus() {
 		JobControl<SignalDecisions> current = this.control;
 		return (current != null) ? Optional.of(current.status()) : Optional.empty();
 	}

@@ -1,4 +1,4 @@
-package nemo.lens;
+package nemo.lens.live;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -11,6 +11,10 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 
+import nemo.lens.ExportStrategy;
+import nemo.lens.ExportStrategyRegistry;
+import nemo.lens.NemoLensConfig;
+import nemo.lens.Signal;
 import nemo.lens.sdk.RankSampling;
 
 /**
@@ -19,10 +23,10 @@ import nemo.lens.sdk.RankSampling;
  * selects the rank. Each distinct strategy is asked once, also for disabled signals and when
  * telemetry is off, so that an unknown name or a failing strategy stops every rank alike.
  */
-final class SignalDecisions {
+public final class SignalDecisions {
 
 	/** The strategy name a handle reports when the strategy was passed to the call. */
-	static final String PER_CALL_STRATEGY = "per_call";
+	public static final String PER_CALL_STRATEGY = "per_call";
 
 	private final Map<Signal, String> strategies;
 
@@ -45,7 +49,7 @@ final class SignalDecisions {
 	 * @throws IllegalArgumentException when a strategy name is unknown (a signal's own is named
 	 * with its setting) or a strategy fails on its input
 	 */
-	static SignalDecisions decide(NemoLensConfig config, int rank, int worldSize, ExportStrategyRegistry registry,
+	public static SignalDecisions decide(NemoLensConfig config, int rank, int worldSize, ExportStrategyRegistry registry,
 			ExportStrategy perCall) {
 		Map<Signal, String> strategies = new EnumMap<>(Signal.class);
 		Set<Signal> exporting = EnumSet.noneOf(Signal.class);
@@ -81,17 +85,17 @@ final class SignalDecisions {
 	}
 
 	/** The name of the strategy that decided a signal. */
-	String strategy(Signal signal) {
+	public String strategy(Signal signal) {
 		return this.strategies.get(signal);
 	}
 
 	/** Whether the rank exports a signal. */
-	boolean isExporting(Signal signal) {
+	public boolean isExporting(Signal signal) {
 		return this.exporting.contains(signal);
 	}
 
 	/** The signals the rank exports; empty on a silent rank. */
-	Set<Signal> exporting() {
+	public Set<Signal> exporting() {
 		return this.exporting;
 	}
 
@@ -99,7 +103,7 @@ final class SignalDecisions {
 	 * The strategies of one rank: decides its signals for any settings, at start-up and for every
 	 * later change (a refresh, the control file), against the same registry and per-call strategy.
 	 */
-	static final class Decider {
+	public static final class Decider {
 
 		private final ExportStrategyRegistry registry;
 
@@ -115,7 +119,7 @@ final class SignalDecisions {
 		 * @param worldSize the number of ranks
 		 * @param perCall a strategy passed to the call, or {@code null}
 		 */
-		Decider(ExportStrategyRegistry registry, int rank, int worldSize, ExportStrategy perCall) {
+		public Decider(ExportStrategyRegistry registry, int rank, int worldSize, ExportStrategy perCall) {
 			this.registry = registry;
 			this.rank = rank;
 			this.worldSize = worldSize;
@@ -123,17 +127,17 @@ final class SignalDecisions {
 		}
 
 		/** Decides every signal with these settings, as {@link SignalDecisions#decide} does. */
-		SignalDecisions decide(NemoLensConfig config) {
+		public SignalDecisions decide(NemoLensConfig config) {
 			return SignalDecisions.decide(config, this.rank, this.worldSize, this.registry, this.perCall);
 		}
 
 		/** Whether a strategy was passed to the call. */
-		boolean perCall() {
+		public boolean perCall() {
 			return this.perCall != null;
 		}
 
 		/** The rank it decides for. */
-		int rank() {
+		public int rank() {
 			return this.rank;
 		}
 
@@ -143,15 +147,15 @@ final class SignalDecisions {
 		 * {@code sampled 0.25: ranks 0, 5, 9 of 16}. Empty for a strategy of the application's own,
 		 * a built-in it replaced, or one passed to the call: their rule is their code.
 		 */
-		Optional<String> picks(NemoLensConfig config, String strategy) {
+		public Optional<String> picks(NemoLensConfig config, String strategy) {
 			if (!this.registry.isBuiltin(strategy)) {
 				return Optional.empty();
 			}
 			return Optional.of(switch (strategy) {
-				case BuiltinStrategies.SINGLE_RANK -> strategy + ": rank "
+				case "single_rank" -> strategy + ": rank "
 						+ ((config.exportRank() >= 0) ? config.exportRank() : this.worldSize - 1);
-				case BuiltinStrategies.FIRST_RANK_PER_NODE -> strategy + ": local rank 0 of each node";
-				case BuiltinStrategies.SAMPLED -> strategy + " " + config.exportSampleRate() + ": "
+				case "first_rank_per_node" -> strategy + ": local rank 0 of each node";
+				case "sampled" -> strategy + " " + config.exportSampleRate() + ": "
 						+ sampled(config.exportSampleRate(), this.worldSize);
 				default -> strategy + ": every rank";
 			});
@@ -187,7 +191,7 @@ final class SignalDecisions {
 		}
 
 		/** The names the registry holds now, for the control file's {@code export-strategy}. */
-		Set<String> registered() {
+		public Set<String> registered() {
 			return Set.copyOf(this.registry.registeredStrategies());
 		}
 

@@ -1,16 +1,19 @@
-package nemo.lens;
+package nemo.lens.live;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
 
+import nemo.lens.NemoLensConfig;
+import nemo.lens.Signal;
+
 /**
  * The settings a rank takes while it runs, as Spring Cloud's refresh changes them: the strategies,
  * their inputs and the span groups. Everything else (the exporter, its endpoint, the resource, the
  * control file itself) was built into the rank at start-up and needs a restart.
  */
-final class LiveSettings {
+public final class LiveSettings {
 
 	private static final List<Setting> SETTINGS = List.of(
 			new Setting("nemo.lens.export-strategy", NemoLensConfig::exportStrategy),
@@ -30,7 +33,7 @@ final class LiveSettings {
 	 * @param base where everything else comes from
 	 * @return the settings
 	 */
-	static NemoLensConfig copy(NemoLensConfig from, NemoLensConfig base) {
+	public static NemoLensConfig copy(NemoLensConfig from, NemoLensConfig base) {
 		return base.toBuilder()
 			.exportStrategy(from.exportStrategy())
 			.exportStrategy(Signal.TRACES, from.tracesExportStrategy())
@@ -48,7 +51,7 @@ final class LiveSettings {
 	 * @param after the settings after
 	 * @return their property names, such as {@code nemo.lens.export-strategy}
 	 */
-	static List<String> changed(NemoLensConfig before, NemoLensConfig after) {
+	public static List<String> changed(NemoLensConfig before, NemoLensConfig after) {
 		List<String> changed = new ArrayList<>();
 		for (Setting setting : SETTINGS) {
 			if (!Objects.equals(setting.value().apply(before), setting.value().apply(after))) {
@@ -62,7 +65,7 @@ final class LiveSettings {
 	 * The properties of the live settings.
 	 * @return their names, such as {@code nemo.lens.export-rank}, in a fixed order
 	 */
-	static List<String> properties() {
+	public static List<String> properties() {
 		return SETTINGS.stream().map(Setting::property).toList();
 	}
 
