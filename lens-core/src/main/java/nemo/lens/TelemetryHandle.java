@@ -56,9 +56,18 @@ public final class TelemetryHandle implements AutoCloseable {
 
 	private final SignalDecisions.Decider decider;
 
+	/** The start-up decision; on a switchable rank, {@link LiveDecision#signals()} is the one in force. */
+	private final SignalDecisions startUp;
+
+	private final boolean switchable;
+
+	/** {@code null} on a rank that is silent and cannot be switched: it needs no pipeline. */
 	private final LivePipeline pipeline;
 
+	/** {@code null} where {@link #pipeline} is. */
 	private final LiveDecision live;
+
+	private final OpenTelemetry telemetry;
 
 	private final Tracer tracer;
 
@@ -72,18 +81,42 @@ public final class TelemetryHandle implements AutoCloseable {
 	private volatile ShutdownHook shutdownHook;
 
 	TelemetryHandle(NemoLensConfig config, String runIdSource, int worldSize, SignalDecisions.Decider decider,
-			SignalDecisions signals, LivePipeline pipeline, SpanGroups spanGroups, JobTrace jobTrace,
-			Consumer<String> notices) {
+			SignalDecisions signals, boolean switchable, LivePipeline pipeline, SpanGroups spanGroups,
+			JobTrace jobTrace, Consumer<String> notices) {
 		this.config = config;
 		this.runIdSource = runIdSource;
 		this.rank = decider.rank();
 		this.worldSize = worldSize;
 		this.perCallStrategy = decider.perCall();
 		this.decider = decider;
+		this.startUp = signals;
+		this.switchable = switchable;
 		this.pipeline = pipeline;
-		this.tracer = pipeline.telemetry().getTracer(SCOPE_NAME, LensVersion.current());
+		this.telemetry = pipeline.telemetry();
+		this.tracer = this.telemetry.getTracer(SCOPE_NAME, LensVersion.current());
 		this.spans = new LensSpans(this.tracer, pipeline::tracesRecorded, spanGroups, jobTrace, this.rank);
 		this.live = new LiveDecision(config, signals, pipeline, spanGroups, decider, notices);
+	}
+
+	/**
+	 * A rank that exports nothing and cannot be switched: it hands out the silent telemetry itself
+	 * and builds no pipeline, so that it loads and runs nothing beyond its decision.
+	 */
+	TelemetryHandle(NemoLensConfig config, String runIdSource, int worldSize, SignalDecisions.Decider decider,
+			SignalDecisions signals, OpenTelemetry silent, SpanGroups spanGroups, JobTrace jobTrace) {
+		this.config = config;
+		this.runIdSource = runIdSource;
+		this.rank = decider.rank();
+		this.worldSize = worldSize;
+		this.perCallStrategy = decider.perCall();
+		this.decider = decider;
+		this.startUp = signals;
+		this.switchable = false;
+		this.pipeline = null;
+		this.live = null;
+		this.telemetry = silent;
+		this.tracer = silent.getTracer(SCOPE_NAME);
+		this.spans = new LensSpans(this.tracer, () -> false, spanGroups, jobTrace, this.rank);
 	}
 
 	/**
@@ -93,10 +126,13 @@ public final class TelemetryHandle implements AutoCloseable {
 	 * @param atExit whether to shut down at JVM exit
 	 */
 	void start(boolean atExit) {
+		if (this.pipeline == null) {
+			return;
+		}
 		if (atExit) {
 			this.pipeline.onFirstBuild(this::shutDownAtExit);
 		}
-		this.pipeline.start(this.live.signals().exporting());
+		this.pipeline.start(signals().exporting());
 		FlightRecorder recorder = this.pipeline.recorder();
 		if (atExit && recorder != null && recorder.dumpsOnExit()) {
 			shutDownAtExit();
@@ -109,7 +145,7 @@ public final class TelemetryHandle implements AutoCloseable {
 	 * @return whether exporting
 	 */
 	public boolean isExporting() {
-		return !this.pipeline.exported().isEmpty();
+		return this.pipeline != null && !this.pipeline.exported().isEmpty();
 	}
 
 	/**
@@ -119,7 +155,7 @@ public final class TelemetryHandle implements AutoCloseable {
 	 * @return whether the signal is exported
 	 */
 	public boolean isExporting(Signal signal) {
-		return this.pipeline.exported().contains(signal);
+		return this.pipeline != null && this.pipeline.exported().contains(signal);
 	}
 
 	/**
@@ -130,7 +166,7 @@ public final class TelemetryHandle implements AutoCloseable {
 	 * @return whether the strategy exports the signal from this rank
 	 */
 	public boolean isSelectedByStrategy(Signal signal) {
-		return this.live.signals().isExporting(signal);
+		return signals().isExporting(signal);
 	}
 
 	/**
@@ -144,10 +180,12 @@ public final class TelemetryHandle implements AutoCloseable {
 	 * @return the properties that changed, empty when none did
 	 * @throws IllegalArgumentException when a strategy or the span groups are invalid, or a
 	 * strategy fails on its input: nothing changes then
-	 * @throws IllegalStateException when the handle is shut down
+	 * @throws IllegalStateException when the rank cannot be switched (see
+	 * {@link TelemetryOptions.Builder#switchable(boolean)}) or the handle is shut down
 	 */
 	public List<String> reconfigure(NemoLensConfig settings, String source) {
-		return this.live.reconfigure(Objects.requireNonNull(settings, "settings must not be null"), source);
+		Objects.requireNonNull(settings, "settings must not be null");
+		return switchableLive("reconfigure").reconfigure(settings, source);
 	}
 
 	/**
@@ -166,7 +204,7 @@ public final class TelemetryHandle implements AutoCloseable {
 	 * @return the override
 	 */
 	public Optional<ExportOverride> override() {
-		return Optional.ofNullable(this.live.override());
+		return (this.live != null) ? Optional.ofNullable(this.live.override()) : Optional.empty();
 	}
 
 	/**
@@ -179,7 +217,8 @@ public final class TelemetryHandle implements AutoCloseable {
 	 * @param duration how long; more than zero
 	 * @param source who asks, such as {@code endpoint}
 	 * @return the override now in force
-	 * @throws IllegalStateException when telemetry is disabled or the handle is shut down
+	 * @throws IllegalStateException when telemetry is disabled, the rank cannot be switched (see
+	 * {@link TelemetryOptions.Builder#switchable(boolean)}) or the handle is shut down
 	 * @throws IllegalArgumentException when the duration is not positive
 	 */
 	public ExportOverride override(ExportOverride.State state, Duration duration, String source) {
@@ -195,7 +234,8 @@ public final class TelemetryHandle implements AutoCloseable {
 	 * @param duration how long; more than zero
 	 * @param source who asks, such as {@code endpoint}
 	 * @return the override now in force
-	 * @throws IllegalStateException when telemetry is disabled or the handle is shut down
+	 * @throws IllegalStateException when telemetry is disabled, the rank cannot be switched (see
+	 * {@link TelemetryOptions.Builder#switchable(boolean)}) or the handle is shut down
 	 * @throws IllegalArgumentException when the duration is not positive or longer than 30 days, or no
 	 * signal is given
 	 */
@@ -206,7 +246,7 @@ public final class TelemetryHandle implements AutoCloseable {
 			throw new IllegalArgumentException("An override lasts at most " + SettingBounds.MAX_OVERRIDE.toDays()
 					+ " days, got " + duration + "; nothing changed.");
 		}
-		return this.live.override(state, signals, duration, source);
+		return switchableLive("override").override(state, signals, duration, source);
 	}
 
 	/**
@@ -214,7 +254,9 @@ public final class TelemetryHandle implements AutoCloseable {
 	 * @param source who asks, for the log
 	 */
 	public void removeOverride(String source) {
-		this.live.removeOverride(source);
+		if (this.switchable) {
+			this.live.removeOverride(source);
+		}
 	}
 
 	/**
@@ -224,7 +266,9 @@ public final class TelemetryHandle implements AutoCloseable {
 	 * @param listener the action
 	 */
 	public void onSwitch(Runnable listener) {
-		this.live.onSwitch(listener);
+		if (this.live != null) {
+			this.live.onSwitch(listener);
+		}
 	}
 
 	/**
@@ -232,7 +276,7 @@ public final class TelemetryHandle implements AutoCloseable {
 	 * @return the control file's state; empty when none is configured
 	 */
 	public Optional<ControlStatus> controlStatus() {
-		return this.live.controlStatus();
+		return (this.live != null) ? this.live.controlStatus() : Optional.empty();
 	}
 
 	/**
@@ -267,12 +311,12 @@ public final class TelemetryHandle implements AutoCloseable {
 	 * or telemetry or traces disabled)
 	 */
 	public Optional<FlightRecorderStatus> flightRecorder() {
-		FlightRecorder recorder = this.pipeline.recorder();
+		FlightRecorder recorder = recorder();
 		return (recorder != null) ? Optional.of(recorder.status()) : Optional.empty();
 	}
 
 	private Optional<Path> dump(String trigger) {
-		FlightRecorder recorder = this.pipeline.recorder();
+		FlightRecorder recorder = recorder();
 		return (recorder != null) ? recorder.dump(trigger) : Optional.empty();
 	}
 
@@ -282,7 +326,7 @@ public final class TelemetryHandle implements AutoCloseable {
 	 * make every rank of the job write a dump at each look.
 	 */
 	void dumpRequestedByControlFile(String value) {
-		FlightRecorder recorder = this.pipeline.recorder();
+		FlightRecorder recorder = recorder();
 		if (recorder != null) {
 			recorder.dumpAutomatically("control-file");
 		}
@@ -290,6 +334,37 @@ public final class TelemetryHandle implements AutoCloseable {
 			this.live.notice("NeMo Lens: the control file asks for a flight recorder dump (dump=" + value
 					+ "), but the recorder is off on this rank (nemo.lens.flight-recorder.enabled)");
 		}
+	}
+
+	private FlightRecorder recorder() {
+		return (this.pipeline != null) ? this.pipeline.recorder() : null;
+	}
+
+	/**
+	 * The live decision, for a change asked of this rank: refused where nothing was meant to
+	 * switch it, so that the rank keeps the lean start-up of a rank that cannot be switched.
+	 */
+	private LiveDecision switchableLive(String change) {
+		if (this.switchable) {
+			return this.live;
+		}
+		if (!this.config.enabled()) {
+			throw new IllegalStateException("NeMo Lens is disabled on this rank (nemo.lens.enabled=false, "
+					+ "NEMO_LENS_ENABLED); there is no telemetry to switch.");
+		}
+		throw new IllegalStateException("NeMo Lens: this rank cannot be switched (" + change + "): it was set up "
+				+ "without a control file (nemo.lens.control.file, NEMO_LENS_CONTROL_FILE) and without "
+				+ "TelemetryOptions.builder().switchable(true), so it keeps its start-up decision; nothing changed.");
+	}
+
+	/** The decision in force: the live one on a switchable rank, else the start-up one. */
+	private SignalDecisions signals() {
+		return (this.live != null) ? this.live.signals() : this.startUp;
+	}
+
+	/** The settings in force: a refresh may have changed the strategies of a switchable rank. */
+	private NemoLensConfig liveConfig() {
+		return (this.live != null) ? this.live.config() : this.config;
 	}
 
 	/** The decision as it changes while the rank runs, for the setup that wires the control file. */
@@ -304,7 +379,7 @@ public final class TelemetryHandle implements AutoCloseable {
 	 * @return the strategy name
 	 */
 	public String exportStrategy(Signal signal) {
-		return this.live.signals().strategy(signal);
+		return signals().strategy(signal);
 	}
 
 	/**
@@ -318,7 +393,7 @@ public final class TelemetryHandle implements AutoCloseable {
 	 * passed to the call, whose rule is its code
 	 */
 	public Optional<String> strategyPicks(Signal signal) {
-		return this.decider.picks(this.live.config(), exportStrategy(signal));
+		return this.decider.picks(liveConfig(), exportStrategy(signal));
 	}
 
 	/**
@@ -328,7 +403,7 @@ public final class TelemetryHandle implements AutoCloseable {
 	 * passed to the call
 	 */
 	public Optional<String> strategyPicks() {
-		return this.decider.picks(this.live.config(), exportStrategy());
+		return this.decider.picks(liveConfig(), exportStrategy());
 	}
 
 	/**
@@ -374,7 +449,9 @@ public final class TelemetryHandle implements AutoCloseable {
 	public Meter meter() {
 		Meter meter = this.meter;
 		if (meter == null) {
-			meter = this.pipeline.telemetry().meterBuilder(SCOPE_NAME).setInstrumentationVersion(LensVersion.current()).build();
+			meter = (this.pipeline != null)
+					? this.telemetry.meterBuilder(SCOPE_NAME).setInstrumentationVersion(LensVersion.current()).build()
+					: this.telemetry.getMeter(SCOPE_NAME);
 			this.meter = meter;
 		}
 		return meter;
@@ -388,7 +465,7 @@ public final class TelemetryHandle implements AutoCloseable {
 	 * @return the OpenTelemetry instance
 	 */
 	public OpenTelemetry openTelemetry() {
-		return this.pipeline.telemetry();
+		return this.telemetry;
 	}
 
 	/**
@@ -403,14 +480,14 @@ public final class TelemetryHandle implements AutoCloseable {
 	 * (at most 11 s with the default 1 s interval), so that ranks started together spread it.
 	 */
 	public void prepareToSwitchOn() {
-		if (this.config.enabled()) {
+		if (this.config.enabled() && this.switchable) {
 			this.pipeline.warmUp();
 		}
 	}
 
 	/** Whether {@link #prepareToSwitchOn()} has run to its end on this rank. */
 	boolean preparedToSwitchOn() {
-		return this.pipeline.prepared();
+		return this.pipeline != null && this.pipeline.prepared();
 	}
 
 	/**
@@ -418,7 +495,7 @@ public final class TelemetryHandle implements AutoCloseable {
 	 * @return the SDK; empty while the rank exports nothing
 	 */
 	public Optional<OpenTelemetrySdk> sdk() {
-		return Optional.ofNullable(this.pipeline.current());
+		return (this.pipeline != null) ? Optional.ofNullable(this.pipeline.current()) : Optional.empty();
 	}
 
 	/**
@@ -443,7 +520,7 @@ public final class TelemetryHandle implements AutoCloseable {
 	 * @return the strategy name
 	 */
 	public String exportStrategy() {
-		return this.perCallStrategy ? SignalDecisions.PER_CALL_STRATEGY : this.live.config().exportStrategy();
+		return this.perCallStrategy ? SignalDecisions.PER_CALL_STRATEGY : liveConfig().exportStrategy();
 	}
 
 	/**
@@ -508,6 +585,9 @@ public final class TelemetryHandle implements AutoCloseable {
 			// Bounded, so that the deadline's arithmetic cannot overflow whatever a caller passes.
 			Duration bounded = (timeout.compareTo(SettingBounds.MAX_TIMEOUT) > 0) ? SettingBounds.MAX_TIMEOUT : timeout;
 			long deadline = System.nanoTime() + bounded.toNanos();
+			if (this.pipeline == null) {
+				return;
+			}
 			this.live.stop();
 			ShutdownHook hook = this.shutdownHook;
 			if (hook != null) {
@@ -540,7 +620,8 @@ public final class TelemetryHandle implements AutoCloseable {
 	@Override
 	public String toString() {
 		return "TelemetryHandle{rank=" + this.rank + ", worldSize=" + this.worldSize + ", exportStrategy='"
-				+ exportStrategy() + "', exporting=" + isExporting() + ", signals=" + this.pipeline.exported()
+				+ exportStrategy() + "', exporting=" + isExporting() + ", signals="
+				+ ((this.pipeline != null) ? this.pipeline.exported() : Set.of())
 				+ ", enabled=" + this.config.enabled() + "}";
 	}
 

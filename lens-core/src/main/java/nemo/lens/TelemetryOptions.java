@@ -50,6 +50,8 @@ public final class TelemetryOptions implements ExportOverrides {
 
 	private final boolean applicationStack;
 
+	private final boolean switchable;
+
 	private TelemetryOptions(Builder builder) {
 		this.exportStrategy = builder.exportStrategy;
 		this.spanExporter = builder.spanExporter;
@@ -67,6 +69,7 @@ public final class TelemetryOptions implements ExportOverrides {
 		this.extraSpanGroups = builder.extraSpanGroups;
 		this.shutdownHook = builder.shutdownHook;
 		this.applicationStack = builder.applicationStack;
+		this.switchable = builder.switchable;
 	}
 
 	/**
@@ -206,6 +209,14 @@ public final class TelemetryOptions implements ExportOverrides {
 	}
 
 	/**
+	 * Whether the rank may be switched while it runs by its own program, whatever the control file.
+	 * @return whether switchable
+	 */
+	public boolean switchable() {
+		return this.switchable;
+	}
+
+	/**
 	 * Builds {@link TelemetryOptions}.
 	 */
 	public static final class Builder {
@@ -236,6 +247,8 @@ public final class TelemetryOptions implements ExportOverrides {
 		private boolean shutdownHook = true;
 
 		private boolean applicationStack;
+
+		private boolean switchable;
 
 		private Builder() {
 		}
@@ -407,6 +420,21 @@ public final class TelemetryOptions implements ExportOverrides {
 		 */
 		public Builder applicationStack(boolean applicationStack) {
 			this.applicationStack = applicationStack;
+			return this;
+		}
+
+		/**
+		 * Sets whether the program may switch this rank while it runs
+		 * ({@link TelemetryHandle#override}, {@link TelemetryHandle#reconfigure},
+		 * {@link TelemetryHandle#prepareToSwitchOn()}). A rank with a control file can be switched
+		 * whatever this says. Off by default, as the Python library has no live switch: a rank that
+		 * exports nothing and cannot be switched builds no pipeline and hands out the no-op API, the
+		 * cheapest a silent rank can be, and refuses an override, saying why.
+		 * @param switchable whether the program may switch the rank
+		 * @return this builder
+		 */
+		public Builder switchable(boolean switchable) {
+			this.switchable = switchable;
 			return this;
 		}
 

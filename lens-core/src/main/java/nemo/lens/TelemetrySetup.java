@@ -121,13 +121,18 @@ public final class TelemetrySetup {
 			// On every rank: a silent one may be the one switched on later, and must fail as early.
 			ExporterSettingsCheck.check(this.environment, options.otelProperties());
 		}
+		boolean switchable = options.switchable() || (resolved.enabled() && !resolved.controlFile().isEmpty());
+		if (!switchable && decisions.exporting().isEmpty() && !recordsFlight(resolved)) {
+			return new TelemetryHandle(resolved, runId.source(), worldSize, decider, decisions, NON_EXPORTING, groups,
+					jobTrace);
+		}
 		ReusableExports exports = new ReusableExports(options);
 		ExportingTelemetryFactory sdks = new ExportingTelemetryFactory(resolved, rank, worldSize, exports,
 				this.environment);
 		FlightRecorder recorder = FlightRecorder.start(resolved, rank, sdks).orElse(null);
 		LivePipeline pipeline = new LivePipeline(resolved, NON_EXPORTING, sdks, exports, recorder);
-		TelemetryHandle handle = new TelemetryHandle(resolved, runId.source(), worldSize, decider, decisions, pipeline,
-				groups, jobTrace, options.notices());
+		TelemetryHandle handle = new TelemetryHandle(resolved, runId.source(), worldSize, decider, decisions, switchable,
+				pipeline, groups, jobTrace, options.notices());
 		handle.start(options.shutdownHook());
 		if (resolved.enabled() && !resolved.controlFile().isEmpty()) {
 			watchControlFile(handle, resolved, decider, warnings);
@@ -148,6 +153,11 @@ public final class TelemetrySetup {
 	public Set<Signal> exportedSignals(NemoLensConfig config, int rank, int worldSize) {
 		Objects.requireNonNull(config, "config must not be null");
 		return SignalDecisions.decide(config, rank, worldSize, this.registry, null).exporting();
+	}
+
+	/** Whether the flight recorder runs: it needs the pipeline, which records what it does not export. */
+	private static boolean recordsFlight(NemoLensConfig config) {
+		return config.enabled() && config.tracesEnabled() && config.flightRecorderEnabled();
 	}
 
 	/**

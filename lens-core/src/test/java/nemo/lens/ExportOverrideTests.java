@@ -44,7 +44,7 @@ class ExportOverrideTests {
 	private TelemetryHandle rank(int rank) {
 		NemoLensConfig config = NemoLensConfig.builder().enabled(true).exporter("none").build();
 		this.handle = new TelemetrySetup(new ExportStrategyRegistry(this.env::get), this.env::get).setup(config, rank,
-				4, TelemetryOptions.builder().spanExporter(this.spans).shutdownHook(false).build());
+				4, TelemetryOptions.builder().switchable(true).spanExporter(this.spans).shutdownHook(false).build());
 		return this.handle;
 	}
 
@@ -68,7 +68,7 @@ class ExportOverrideTests {
 	void aRankSwitchedOnExportsItsFirstSpanAtOnceRatherThanAfterTheBatchDelay() {
 		NemoLensConfig config = NemoLensConfig.builder().enabled(true).exporter("none").build();
 		this.handle = new TelemetrySetup(new ExportStrategyRegistry(this.env::get), this.env::get).setup(config, 0, 4,
-				TelemetryOptions.builder()
+				TelemetryOptions.builder().switchable(true)
 					.spanExporter(this.spans)
 					.otelProperties(Map.of("otel.bsp.schedule.delay", "600000"))
 					.shutdownHook(false)
@@ -119,7 +119,7 @@ class ExportOverrideTests {
 		};
 		NemoLensConfig config = NemoLensConfig.builder().enabled(true).exporter("none").build();
 		this.handle = new TelemetrySetup(new ExportStrategyRegistry(this.env::get), this.env::get).setup(config, 0, 4,
-				TelemetryOptions.builder().spanExporter(slowFirst).shutdownHook(false).build());
+				TelemetryOptions.builder().switchable(true).spanExporter(slowFirst).shutdownHook(false).build());
 		this.handle.override(ExportOverride.State.EXPORTING, Duration.ofMinutes(15), "test");
 		Tracer tracer = this.handle.tracer();
 		tracer.spanBuilder("first").startSpan().end();
@@ -222,7 +222,7 @@ class ExportOverrideTests {
 	void aDisabledLensRefusesAnOverride() {
 		NemoLensConfig config = NemoLensConfig.builder().exporter("none").build();
 		this.handle = new TelemetrySetup(new ExportStrategyRegistry(this.env::get), this.env::get).setup(config, 0, 4,
-				TelemetryOptions.defaults());
+				TelemetryOptions.builder().switchable(true).build());
 		assertThatIllegalStateException()
 			.isThrownBy(() -> this.handle.override(ExportOverride.State.EXPORTING, Duration.ofMinutes(1), "test"))
 			.withMessageContaining("nemo.lens.enabled=false");

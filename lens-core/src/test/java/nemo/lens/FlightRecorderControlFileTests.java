@@ -65,9 +65,10 @@ class FlightRecorderControlFileTests {
 		Files.move(next, this.controlFile, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
 	}
 
+	/** Dumps written whole: a dump under way is a temporary file until its atomic move. */
 	private long dumpCount() {
 		try (Stream<Path> files = Files.list(this.dumps)) {
-			return files.count();
+			return files.filter((file) -> file.getFileName().toString().endsWith(".json")).count();
 		}
 		catch (IOException ex) {
 			throw new IllegalStateException(ex);

@@ -56,7 +56,7 @@ class FlightRecorderLogsTests {
 			.build();
 		Map<String, String> env = new HashMap<>();
 		this.handle = new TelemetrySetup(new ExportStrategyRegistry(env::get), env::get).setup(config, 1, 4,
-				TelemetryOptions.builder()
+				TelemetryOptions.builder().switchable(true)
 					.spanExporter(new RecordingSpanExporter())
 					.logRecordExporter(this.logExporter)
 					.shutdownHook(false)

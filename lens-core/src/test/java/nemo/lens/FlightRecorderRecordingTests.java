@@ -47,7 +47,7 @@ class FlightRecorderRecordingTests {
 			.flightRecorderSpans(spans)
 			.build();
 		this.handle = new TelemetrySetup(new ExportStrategyRegistry(this.env::get), this.env::get).setup(config, 0, 4,
-				TelemetryOptions.builder().spanExporter(this.exporter).shutdownHook(false).build());
+				TelemetryOptions.builder().switchable(true).spanExporter(this.exporter).shutdownHook(false).build());
 		return this.handle;
 	}
 
@@ -161,7 +161,7 @@ class FlightRecorderRecordingTests {
 			.flightRecorderEnabled(true)
 			.build();
 		this.handle = new TelemetrySetup(new ExportStrategyRegistry(this.env::get), this.env::get).setup(config, 0, 4,
-				TelemetryOptions.builder().spanExporter(this.exporter).shutdownHook(false).build());
+				TelemetryOptions.builder().switchable(true).spanExporter(this.exporter).shutdownHook(false).build());
 		end(this.handle.tracer(), "step");
 		assertThat(this.handle.isExporting(Signal.METRICS)).isTrue();
 		assertThat(this.handle.flightRecorder().orElseThrow().spans()).isEqualTo(1);
@@ -171,7 +171,7 @@ class FlightRecorderRecordingTests {
 	void anExportingRankRecordsNothing() {
 		NemoLensConfig config = NemoLensConfig.builder().enabled(true).exporter("none").flightRecorderEnabled(true).build();
 		this.handle = new TelemetrySetup(new ExportStrategyRegistry(this.env::get), this.env::get).setup(config, 3, 4,
-				TelemetryOptions.builder().spanExporter(this.exporter).shutdownHook(false).build());
+				TelemetryOptions.builder().switchable(true).spanExporter(this.exporter).shutdownHook(false).build());
 		end(this.handle.tracer(), "step");
 		assertThat(this.handle.flightRecorder().orElseThrow().spans()).isZero();
 		this.handle.sdk().orElseThrow().getSdkTracerProvider().forceFlush().join(10, TimeUnit.SECONDS);

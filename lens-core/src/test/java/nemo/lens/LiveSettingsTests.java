@@ -45,7 +45,7 @@ class LiveSettingsTests {
 
 	private TelemetryHandle rank(int rank, NemoLensConfig config) {
 		TelemetryHandle handle = new TelemetrySetup(this.registry, (name) -> null).setup(config, rank, 4,
-				TelemetryOptions.builder().notices(this.notices::add).shutdownHook(false).build());
+				TelemetryOptions.builder().switchable(true).notices(this.notices::add).shutdownHook(false).build());
 		this.handles.add(handle);
 		return handle;
 	}

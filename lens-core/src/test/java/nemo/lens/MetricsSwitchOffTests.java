@@ -99,7 +99,7 @@ class MetricsSwitchOffTests {
 	void anExportUnderWayIsAnsweredAndTheLastCollectionSentWithoutAnErrorOrWarning() throws InterruptedException {
 		NemoLensConfig config = NemoLensConfig.builder().enabled(true).tracesEnabled(false).build();
 		this.handle = new TelemetrySetup(new ExportStrategyRegistry(this.env::get), this.env::get).setup(config, 3, 4,
-				TelemetryOptions.builder()
+				TelemetryOptions.builder().switchable(true)
 					.otelProperties(Map.of("otel.exporter.otlp.protocol", "http/protobuf", "otel.exporter.otlp.endpoint",
 							"http://127.0.0.1:" + this.receiver.getAddress().getPort(), "otel.metric.export.interval",
 							"100"))

@@ -60,7 +60,7 @@ class PrepareToSwitchOnTests {
 		String endpoint = "http://127.0.0.1:" + this.receiver.getAddress().getPort();
 		this.handle = new TelemetrySetup(new ExportStrategyRegistry((name) -> null), (name) -> null).setup(
 				config.enabled(true).exportStrategy("single_rank").exportRank(0).build(), 1, 2,
-				TelemetryOptions.builder()
+				TelemetryOptions.builder().switchable(true)
 					.shutdownHook(false)
 					.otelProperties(Map.of("otel.exporter.otlp.protocol", "http/protobuf", "otel.exporter.otlp.endpoint",
 							endpoint))

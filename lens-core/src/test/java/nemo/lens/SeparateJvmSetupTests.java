@@ -67,6 +67,35 @@ class SeparateJvmSetupTests {
 	}
 
 	@Test
+	void aSilentRankThatCannotBeSwitchedLoadsNoLiveMachineryAndHandsOutTheNoOpApi() throws Exception {
+		String output = run("rank", "0");
+		assertThat(output).contains("exporting=false");
+		assertThat(loaded(output, "nemo.lens.live.")).containsExactlyInAnyOrder("nemo.lens.live.SignalDecisions",
+				"nemo.lens.live.SignalDecisions$Decider");
+		assertThat(loaded(output, "nemo.lens.switching.")).isEmpty();
+		assertThat(loaded(output, "nemo.lens.sdk.ExportingTelemetry")).isEmpty();
+	}
+
+	@Test
+	void aSilentRankItsProgramMaySwitchLoadsTheLiveMachinery() throws Exception {
+		String output = run("switchable-rank", "0");
+		assertThat(output).contains("exporting=false");
+		assertThat(loaded(output, "nemo.lens.live.")).contains("nemo.lens.live.LiveDecision",
+				"nemo.lens.live.LivePipeline");
+		assertThat(loaded(output, "nemo.lens.switching.")).contains("nemo.lens.switching.SwitchableTelemetry");
+	}
+
+	/** The classes whose name starts with a prefix, in load order, without lambdas and proxies. */
+	private static List<String> loaded(String output, String prefix) {
+		return output.lines()
+			.filter((line) -> line.contains("[class,load] " + prefix))
+			.map((line) -> line.substring(line.indexOf("[class,load] ") + 13).split(" ")[0])
+			.filter((name) -> !name.contains("$$Lambda"))
+			.distinct()
+			.toList();
+	}
+
+	@Test
 	void exportingRankDoesLoadExportMachineryAndStartThreads() throws Exception {
 		String output = run("rank", "3");
 		assertThat(output).contains("exporting=true").doesNotContain("new-threads=[]");

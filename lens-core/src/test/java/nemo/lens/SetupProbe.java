@@ -20,6 +20,7 @@ public final class SetupProbe {
 			case "failed-setup-does-not-count" -> failedSetupDoesNotCount();
 			case "rank" -> rank(Integer.parseInt(args[1]));
 			case "metrics-only" -> metricsOnly();
+			case "switchable-rank" -> switchableRank(Integer.parseInt(args[1]));
 			default -> throw new IllegalArgumentException(args[0]);
 		}
 	}
@@ -41,6 +42,16 @@ public final class SetupProbe {
 		NemoLensConfig enabled = NemoLensConfig.builder().enabled(true).exporter("none").build();
 		attempt("bogus", () -> NemoLens.setupTelemetry(bogus, 0, 4));
 		attempt("enabled1", () -> NemoLens.setupTelemetry(enabled, 0, 4));
+	}
+
+	/** As {@link #rank(int)}, on a rank its program may switch while it runs. */
+	private static void switchableRank(int rank) {
+		NemoLensConfig config = NemoLensConfig.builder().enabled(true).exporter("otlp").build();
+		TelemetryHandle handle = NemoLens.setupTelemetry(config, rank, 4,
+				TelemetryOptions.builder().switchable(true).build());
+		handle.tracer().spanBuilder("step").startSpan().end();
+		System.out.println("exporting=" + handle.isExporting());
+		handle.shutdown(Duration.ofSeconds(2));
 	}
 
 	/** An enabled OTLP rank of a 4-rank single_rank job: rank 3 exports, every other rank does not. */

@@ -53,7 +53,7 @@ class SwitchTransactionTests {
 
 	/** A rank whose spans go to the test's exporter and nowhere else. */
 	private TelemetryHandle rank(int rank, NemoLensConfig.Builder config) {
-		return rank(rank, config.exporter("none"), TelemetryOptions.builder());
+		return rank(rank, config.exporter("none"), TelemetryOptions.builder().switchable(true));
 	}
 
 	private SpanData arrived(String name) {
@@ -118,7 +118,7 @@ class SwitchTransactionTests {
 	void aCallersMetricReaderServesEveryPipelineTheRankBuilds() {
 		InMemoryMetricReader reader = InMemoryMetricReader.create();
 		TelemetryHandle silent = rank(0, NemoLensConfig.builder().exporter("none"),
-				TelemetryOptions.builder().metricReader(reader));
+				TelemetryOptions.builder().switchable(true).metricReader(reader));
 		silent.override(ExportOverride.State.EXPORTING, Duration.ofMinutes(15), "test");
 		silent.meter().counterBuilder("first.pipeline").build().add(1);
 		silent.override(ExportOverride.State.SILENT, Duration.ofMinutes(15), "test");
@@ -134,7 +134,7 @@ class SwitchTransactionTests {
 	void aSwitchThatCannotBeBuiltIsRefusedWholeAndNothingIsStored(@TempDir Path folder) throws IOException {
 		Path certificate = Files.writeString(folder.resolve("ca.pem"), "not a certificate yet");
 		TelemetryHandle silent = rank(0, NemoLensConfig.builder().exporter("otlp"),
-				TelemetryOptions.builder().otelProperties(Map.of("otel.exporter.otlp.certificate", certificate.toString())));
+				TelemetryOptions.builder().switchable(true).otelProperties(Map.of("otel.exporter.otlp.certificate", certificate.toString())));
 		Files.delete(certificate);
 		assertThatThrownBy(() -> silent.override(ExportOverride.State.EXPORTING, Duration.ofMinutes(15), "test"))
 			.isInstanceOf(SwitchRefusedException.class)
@@ -153,7 +153,7 @@ class SwitchTransactionTests {
 		TelemetryHandle silent = rank(0,
 				NemoLensConfig.builder().exporter("otlp").controlFile(control.toString())
 					.controlInterval(Duration.ofMillis(20)),
-				TelemetryOptions.builder().otelProperties(Map.of("otel.exporter.otlp.certificate", certificate.toString())));
+				TelemetryOptions.builder().switchable(true).otelProperties(Map.of("otel.exporter.otlp.certificate", certificate.toString())));
 		Files.delete(certificate);
 		Path next = folder.resolve("next");
 		Files.writeString(next, "ranks=0\n");
@@ -183,7 +183,7 @@ class SwitchTransactionTests {
 		String missing = folder.resolve("missing.pem").toString();
 		assertThatIllegalArgumentException()
 			.isThrownBy(() -> rank(0, NemoLensConfig.builder().exporter("otlp"),
-					TelemetryOptions.builder().otelProperties(Map.of("otel.exporter.otlp.client.key", missing))))
+					TelemetryOptions.builder().switchable(true).otelProperties(Map.of("otel.exporter.otlp.client.key", missing))))
 			.withMessageContaining("OTEL_EXPORTER_OTLP_CLIENT_KEY")
 			.withMessageContaining(missing);
 	}
@@ -214,7 +214,7 @@ class SwitchTransactionTests {
 	void flipsAgainstACollectorThatRefusesLeaveNoThreadOnceTheRankIsShutDown() {
 		Set<String> before = threadNames();
 		TelemetryHandle silent = rank(0, NemoLensConfig.builder().exporter("otlp"),
-				TelemetryOptions.builder()
+				TelemetryOptions.builder().switchable(true)
 					.otelProperties(Map.of("otel.exporter.otlp.protocol", "http/protobuf", "otel.exporter.otlp.endpoint",
 							"http://127.0.0.1:9", "otel.metric.export.interval", "50")));
 		for (int i = 0; i < 5; i++) {

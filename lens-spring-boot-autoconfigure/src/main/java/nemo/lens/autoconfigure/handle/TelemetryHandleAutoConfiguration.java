@@ -10,6 +10,7 @@ import nemo.lens.autoconfigure.NemoLensProperties;
 import nemo.lens.autoconfigure.binding.LensSettings;
 import nemo.lens.autoconfigure.boot.BootPipelineSettings;
 import nemo.lens.autoconfigure.failure.LensStartupException;
+import nemo.lens.autoconfigure.silent.SilentRankPropertySource;
 import nemo.lens.launch.RankInfo;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -81,6 +82,16 @@ public final class TelemetryHandleAutoConfiguration {
 	@ConditionalOnMissingBean(TelemetryHandle.class)
 	static class TelemetryHandleConfiguration {
 
+		/**
+		 * Every rank may be switched (the endpoint, the control file, a refresh) unless the rank
+		 * decided before any bean existed that it never exports and that nothing can switch it: such
+		 * a rank builds no pipeline and hands out the no-op API.
+		 */
+		private static boolean switchable(Environment environment) {
+			SilentRankPropertySource silent = SilentRankPropertySource.in(environment);
+			return silent == null || !silent.silentForLife();
+		}
+
 		@Bean(destroyMethod = "shutdown")
 		TelemetryHandle lensTelemetryHandle(NemoLensProperties properties, Environment environment,
 				ExportStrategyRegistry registry, RankInfo rankInfo, ListableBeanFactory beanFactory,
@@ -90,7 +101,7 @@ public final class TelemetryHandleAutoConfiguration {
 					properties.isLogsEnabled());
 			TelemetryHandle handle = new TelemetryHandleFactory(registry, LensSettings.variables(environment, properties))
 				.create(LensSettings.config(properties, environment), rankInfo, pipeline,
-						ApplicationTelemetryStack.present(resourceLoader.getClassLoader()));
+						ApplicationTelemetryStack.present(resourceLoader.getClassLoader()), switchable(environment));
 			pipeline.decided(handle);
 			return handle;
 		}

@@ -49,7 +49,7 @@ final class TelemetryHandleFactory {
 	}
 
 	TelemetryHandle create(NemoLensConfig config, RankInfo rankInfo, BootPipelineSettings pipeline,
-			boolean applicationStack) {
+			boolean applicationStack, boolean switchable) {
 		checkRegistered(config.exportStrategy(), "nemo.lens.export-strategy", "NEMO_LENS_EXPORT_STRATEGY");
 		for (Signal signal : Signal.values()) {
 			// A signal without a strategy of its own follows export-strategy, checked above.
@@ -67,7 +67,8 @@ final class TelemetryHandleFactory {
 			.notices(overrideLogger::info)
 			// The context closes the handle, after the beans that use it.
 			.shutdownHook(false)
-			.applicationStack(applicationStack);
+			.applicationStack(applicationStack)
+			.switchable(switchable);
 		pipeline.applyTo(options);
 		TelemetryHandle handle = setup(config, rankInfo, options.build());
 		logger.info("NeMo Lens: " + rankInfo.describe() + "; " + describeDecision(handle) + "; "

@@ -63,7 +63,7 @@ public final class SwitchOffBenchmark {
 		NemoLensConfig config = NemoLensConfig.builder().enabled(true).metricsEnabled(false).logsEnabled(false).build();
 		TelemetryHandle handle = new TelemetrySetup(new ExportStrategyRegistry((name) -> null), (name) -> null).setup(
 				config, 0, 4,
-				TelemetryOptions.builder()
+				TelemetryOptions.builder().switchable(true)
 					.otelProperties(Map.of("otel.exporter.otlp.protocol", "http/protobuf", "otel.exporter.otlp.endpoint",
 							receiver.endpoint()))
 					.shutdownHook(false)
