@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
@@ -14,7 +15,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Checks process-wide behaviour in fresh JVMs: the once-only guard, and that a non-exporting rank
  * loads no exporter, processor or HTTP class, nor the SDK's autoconfigured builder, and starts no
- * thread (it reads the exporter settings with the SDK's configuration reader, to check them).
+ * thread; and that one that cannot be switched loads none of the live machinery, nor the SDK's
+ * configuration reader to check the exporter settings.
  */
 class SeparateJvmSetupTests {
 
@@ -23,6 +25,11 @@ class SeparateJvmSetupTests {
 			"okhttp3.", "io.opentelemetry.sdk.autoconfigure.AutoConfiguredOpenTelemetrySdk");
 
 	private static String run(String... args) throws IOException, InterruptedException {
+		return run(Map.of(), args);
+	}
+
+	private static String run(Map<String, String> environment, String... args)
+			throws IOException, InterruptedException {
 		List<String> command = new ArrayList<>();
 		command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
 		command.add("-Xlog:class+load=info:stdout");
@@ -30,7 +37,9 @@ class SeparateJvmSetupTests {
 		command.add(System.getProperty("java.class.path"));
 		command.add(SetupProbe.class.getName());
 		command.addAll(List.of(args));
-		Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+		ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+		builder.environment().putAll(environment);
+		Process process = builder.start();
 		String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
 		assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
 		assertThat(process.exitValue()).as(output).isZero();
@@ -68,8 +77,10 @@ class SeparateJvmSetupTests {
 
 	@Test
 	void aSilentRankThatCannotBeSwitchedLoadsNoLiveMachineryAndHandsOutTheNoOpApi() throws Exception {
-		String output = run("rank", "0");
+		String output = run(Map.of("OTEL_EXPORTER_OTLP_PROTOCOL", "http/protobuf", "OTEL_METRIC_EXPORT_INTERVAL", "5000",
+				"OTEL_EXPORTER_OTLP_HEADERS", "authorization=Bearer x"), "rank", "0");
 		assertThat(output).contains("exporting=false");
+		assertThat(loaded(output, "io.opentelemetry.sdk.autoconfigure.")).isEmpty();
 		assertThat(loaded(output, "nemo.lens.live.")).containsExactlyInAnyOrder("nemo.lens.live.SignalDecisions",
 				"nemo.lens.live.SignalDecisions$Decider");
 		assertThat(loaded(output, "nemo.lens.switching.")).isEmpty();

@@ -11,10 +11,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
-import io.opentelemetry.sdk.autoconfigure.spi.ConfigProperties;
-import io.opentelemetry.sdk.autoconfigure.spi.ConfigurationException;
-import io.opentelemetry.sdk.autoconfigure.spi.internal.DefaultConfigProperties;
 import nemo.lens.env.EnvironmentValues;
 import nemo.lens.env.Redaction;
 
@@ -22,10 +20,12 @@ import nemo.lens.env.Redaction;
  * Reads the exporter settings an exporting rank would use ({@code OTEL_EXPORTER_OTLP_*}, the
  * sampler's argument, the batch and metric intervals) on every rank, silent ones included, without
  * building an exporter: a rank that is switched on later, or the one rank that exports, must not
- * be the first to find a typo. Values are parsed by the SDK's own {@code ConfigProperties}; the
- * few rules it leaves to the exporter builders (a URL with an http or https scheme, a known
- * protocol and compression) are checked here. Errors name the variable and show the value, except
- * headers, whose values are secrets.
+ * be the first to find a typo. It reads strings only, so that a silent rank loads nothing of the
+ * SDK's autoconfiguration: numbers, durations and header lists by the rules of the SDK's
+ * {@code DefaultConfigProperties} (which {@code ExporterSettingsSyntaxTests} holds it to), and
+ * what that leaves to the exporter builders (a URL with an http or https scheme, a known protocol
+ * and compression). Errors name the variable and show the value, except headers, whose values are
+ * secrets.
  */
 public final class ExporterSettingsCheck {
 
@@ -73,23 +73,23 @@ public final class ExporterSettingsCheck {
 			// Nothing to check: a rank with no such setting loads none of the SDK's configuration.
 			return;
 		}
-		ConfigProperties config = DefaultConfigProperties.createFromMap(properties);
 		for (String signal : SIGNALS) {
 			String prefix = "OTEL_EXPORTER_OTLP_" + signal;
-			checkEndpoint(prefix + "ENDPOINT", config);
-			checkOneOf(prefix + "PROTOCOL", config, PROTOCOLS);
-			checkOneOf(prefix + "COMPRESSION", config, COMPRESSIONS);
-			read(prefix + "TIMEOUT", () -> config.getDuration(property(prefix + "TIMEOUT")), config);
-			headers(prefix + "HEADERS", config);
-			FILES.forEach((setting) -> readableFile(prefix + setting, config));
+			checkEndpoint(prefix + "ENDPOINT", properties);
+			checkOneOf(prefix + "PROTOCOL", properties, PROTOCOLS);
+			checkOneOf(prefix + "COMPRESSION", properties, COMPRESSIONS);
+			check(prefix + "TIMEOUT", properties, OtlpSettingSyntax::isDuration, OtlpSettingSyntax.DURATION);
+			headers(prefix + "HEADERS", properties);
+			FILES.forEach((setting) -> readableFile(prefix + setting, properties));
 		}
-		DURATIONS.forEach((name) -> read(name, () -> config.getDuration(property(name)), config));
-		INTEGERS.forEach((name) -> read(name, () -> config.getInt(property(name)), config));
-		read("OTEL_TRACES_SAMPLER_ARG", () -> config.getDouble(property("OTEL_TRACES_SAMPLER_ARG")), config);
-		String sampler = config.getString("otel.traces.sampler", "");
-		Double ratio = config.getDouble("otel.traces.sampler.arg");
+		DURATIONS.forEach((name) -> check(name, properties, OtlpSettingSyntax::isDuration, OtlpSettingSyntax.DURATION));
+		INTEGERS.forEach((name) -> check(name, properties, OtlpSettingSyntax::isInteger, OtlpSettingSyntax.INTEGER));
+		check("OTEL_TRACES_SAMPLER_ARG", properties, OtlpSettingSyntax::isNumber, OtlpSettingSyntax.NUMBER);
+		String sampler = properties.getOrDefault("otel.traces.sampler", "");
+		String ratio = properties.get("otel.traces.sampler.arg");
 		if (sampler.endsWith("traceidratio") && ratio != null) {
-			EnvironmentValues.checkFraction("OTEL_TRACES_SAMPLER_ARG (or management.tracing.sampling.probability)", ratio);
+			EnvironmentValues.checkFraction("OTEL_TRACES_SAMPLER_ARG (or management.tracing.sampling.probability)",
+					Double.parseDouble(ratio.trim()));
 		}
 	}
 
@@ -105,8 +105,8 @@ public final class ExporterSettingsCheck {
 		return variable.toLowerCase(Locale.ROOT).replace('_', '.');
 	}
 
-	private static void checkEndpoint(String variable, ConfigProperties config) {
-		String endpoint = config.getString(property(variable));
+	private static void checkEndpoint(String variable, Map<String, String> properties) {
+		String endpoint = properties.get(property(variable));
 		if (endpoint == null) {
 			return;
 		}
@@ -124,8 +124,8 @@ public final class ExporterSettingsCheck {
 				+ "'. Expected an http or https URL such as http://collector:4318.");
 	}
 
-	private static void checkOneOf(String variable, ConfigProperties config, Set<String> allowed) {
-		String value = config.getString(property(variable));
+	private static void checkOneOf(String variable, Map<String, String> properties, Set<String> allowed) {
+		String value = properties.get(property(variable));
 		if (value != null && !allowed.contains(value)) {
 			throw new IllegalArgumentException(
 					"Invalid " + variable + ": '" + value + "'. Expected one of " + new TreeSet<>(allowed) + ".");
@@ -133,8 +133,8 @@ public final class ExporterSettingsCheck {
 	}
 
 	/** A TLS file the exporter reads as it is built must be a readable file on every rank. */
-	private static void readableFile(String variable, ConfigProperties config) {
-		String file = config.getString(property(variable));
+	private static void readableFile(String variable, Map<String, String> properties) {
+		String file = properties.get(property(variable));
 		if (file == null) {
 			return;
 		}
@@ -148,23 +148,19 @@ public final class ExporterSettingsCheck {
 	}
 
 	/** Header values are secrets: the error names the variable only. */
-	private static void headers(String variable, ConfigProperties config) {
-		try {
-			config.getMap(property(variable));
-		}
-		catch (ConfigurationException ex) {
+	private static void headers(String variable, Map<String, String> properties) {
+		String headers = properties.get(property(variable));
+		if (headers != null && !OtlpSettingSyntax.isKeyValueList(headers)) {
 			throw new IllegalArgumentException("Invalid " + variable
 					+ ": expected comma-separated key=value pairs (the value is not shown, as it may hold secrets).");
 		}
 	}
 
-	private static void read(String variable, Runnable reading, ConfigProperties config) {
-		try {
-			reading.run();
-		}
-		catch (ConfigurationException | NumberFormatException ex) {
-			throw new IllegalArgumentException("Invalid " + variable + ": '" + config.getString(property(variable))
-					+ "'. " + ex.getMessage());
+	private static void check(String variable, Map<String, String> properties, Predicate<String> valid,
+			String expected) {
+		String value = properties.get(property(variable));
+		if (value != null && !valid.test(value)) {
+			throw new IllegalArgumentException("Invalid " + variable + ": '" + value + "'. Expected " + expected + ".");
 		}
 	}
 
