@@ -40,7 +40,9 @@ import nemo.lens.spans.SpanGroups;
  * registry's) for each signal before {@code enabled} is looked at, so that an unknown strategy
  * fails even when disabled; check the exporter name on every rank; then build real SDK providers
  * only when enabled, and only for the signals that are enabled and whose strategy says yes. The span-group spec and, when the job trace is on, its parent
- * ({@code TRACEPARENT}) are checked on every rank too.
+ * ({@code TRACEPARENT}) are checked on every rank too. A rank that exports nothing and cannot be
+ * switched (no control file, no {@link TelemetryOptions.Builder#switchable(boolean)}, no flight
+ * recorder) stops there: it hands out the no-op API and builds no pipeline.
  */
 public final class TelemetrySetup {
 

@@ -1,6 +1,7 @@
 package nemo.lens.benchmarks.fleet;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -14,6 +15,8 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Function;
+import java.util.stream.Stream;
 
 import nemo.lens.benchmarks.fleet.FleetJob.RankLine;
 
@@ -30,7 +33,7 @@ import nemo.lens.benchmarks.fleet.FleetJob.RankLine;
  * silent rank costs is the rank's own, whichever launcher started it: {@code mpirun} measures it.
  * A launcher that cannot run here is skipped with the reason.
  * <p>
- * Three jobs per N, one after the other (never two at once: they would share the two cores):
+ * The jobs of one N run one after the other (never two at once: they would share the two cores):
  * <ol>
  * <li>{@code switchable}: Lens, {@code single_rank} at start, a control file polled every second.
  * CPU at 30 s (the start-up storm, with the preparation of the first switch) and at 60 s; the
@@ -38,7 +41,10 @@ import nemo.lens.benchmarks.fleet.FleetJob.RankLine;
  * {@code sampled} 0.1 and, repeatedly, {@code all_ranks} and back;</li>
  * <li>{@code silent}: Lens, {@code single_rank}, no control file: the silent rank users get by
  * default; CPU at 30 s and 60 s, resident memory and threads at 60 s;</li>
- * <li>{@code noop}: the same program on the OpenTelemetry no-op API, measured the same way.</li>
+ * <li>{@code noop}: the same program on the OpenTelemetry no-op API, measured the same way;</li>
+ * <li>for Spring ranks, {@code boot-off}: the application with Boot's OpenTelemetry starter and
+ * without Lens, Boot's own export switches off, measured the same way; for plain ranks, two jobs of
+ * two ranks that count the classes a silent rank loads, with Lens and on the no-op API.</li>
  * </ol>
  * Where a job of N ranks is not ready by 30 s (or 60 s), the sample is taken 5 s after it is, in
  * both jobs compared, and the figure's time says so.
@@ -173,7 +179,11 @@ public final class FleetBenchmark {
 					"all_ranks_bytes_per_s", "switch_on_p50_s", "switch_on_p99_s", "switch_on_max_s",
 					"switch_off_max_s", "switch_on_cpu_ms");
 		};
-		for (String name : names) {
+		List<String> kindNames = new ArrayList<>(names);
+		if (launcher == FleetLauncher.MPIRUN) {
+			kindNames.addAll((kind == RankKind.SPRING) ? List.of("silent_vs_boot_off_cpu_ratio") : List.of("silent_classes"));
+		}
+		for (String name : kindNames) {
 			this.figures.put(kind.prefix(launcher) + name, this.figures.getOrDefault(kind.prefix(launcher, n) + name, "n/a"));
 		}
 	}
@@ -207,6 +217,23 @@ public final class FleetBenchmark {
 		Map<String, Double> silent = quiet(kind, n, true, "silent");
 		progress(p + ": the same program without Lens");
 		Map<String, Double> noop = quiet(kind, n, false, "noop");
+		if (kind == RankKind.SPRING) {
+			progress(p + ": the application with Boot's OpenTelemetry starter and Boot's own switches off, without Lens");
+			Map<String, Double> bootOff = quiet(kind, n,
+					(receiver) -> kind.bootSwitchesOffCommand(this.benchmarks, receiver.endpoint()), "boot-off");
+			put(p + "boot_off_cpu_ms", bootOff.get("cpu60"), 0);
+			put(p + "boot_off_rss_mib", bootOff.get("rss") / 1024, 1);
+			put(p + "silent_vs_boot_off_cpu_ratio", silent.get("cpu60") / bootOff.get("cpu60"), 3);
+			put(p + "silent_vs_boot_off_rss_ratio", silent.get("rss") / bootOff.get("rss"), 3);
+		}
+		else {
+			progress(p + ": classes a silent rank loads, with Lens and without");
+			double lensClasses = classesLoaded(kind, true);
+			double noopClasses = classesLoaded(kind, false);
+			put(p + "silent_classes", lensClasses - noopClasses, 0);
+			put(p + "silent_classes_total", lensClasses, 0);
+			put(p + "noop_classes_total", noopClasses, 0);
+		}
 		put(p + "silent_cpu_ms", silent.get("cpu60"), 0);
 		put(p + "noop_cpu_ms", noop.get("cpu60"), 0);
 		put(p + "silent_cpu_ratio", silent.get("cpu60") / noop.get("cpu60"), 3);
@@ -425,10 +452,14 @@ public final class FleetBenchmark {
 
 	/** A job that is never switched: its ranks' CPU at 30 s and 60 s, resident memory and threads at 60 s. */
 	private Map<String, Double> quiet(RankKind kind, int n, boolean lens, String name) throws InterruptedException {
+		return quiet(kind, n, (receiver) -> kind.command(this.benchmarks, lens, receiver.endpoint()), name);
+	}
+
+	private Map<String, Double> quiet(RankKind kind, int n, Function<FleetReceiver, List<String>> command, String name)
+			throws InterruptedException {
 		String p = kind.prefix(FleetLauncher.MPIRUN, n);
 		try (FleetReceiver receiver = FleetReceiver.start();
-				FleetJob job = FleetJob.start(FleetLauncher.MPIRUN, n,
-						kind.command(this.benchmarks, lens, receiver.endpoint()),
+				FleetJob job = FleetJob.start(FleetLauncher.MPIRUN, n, command.apply(receiver),
 						lensEnvironment(receiver, null, p + name), this.work.resolve(p + name + ".log"))) {
 			Map<Integer, RankLine> ready = job.awaitReady(READY_TIMEOUT);
 			List<Long> silentPids = ready.values().stream().filter((line) -> !line.exporting()).map(RankLine::pid).toList();
@@ -440,6 +471,36 @@ public final class FleetBenchmark {
 			result.put("rss", median(at60.values().stream().map((s) -> (double) s.rssKib()).toList()));
 			result.put("threads", median(at60.values().stream().map((s) -> (double) s.threads()).toList()));
 			return result;
+		}
+	}
+
+	/**
+	 * The classes a silent rank of a two-rank job has loaded by the time it is ended, once ready
+	 * ({@code -Xlog:class+load}): what Lens adds to a silent rank beyond the same program on the
+	 * no-op API is paid in loading these.
+	 */
+	private double classesLoaded(RankKind kind, boolean lens) throws InterruptedException {
+		String name = kind.prefix(FleetLauncher.MPIRUN) + (lens ? "lens" : "noop") + "-classes";
+		Path logs = this.work.resolve(name);
+		long pid;
+		try {
+			Files.createDirectories(logs);
+			try (FleetReceiver receiver = FleetReceiver.start()) {
+				List<String> command = new ArrayList<>(kind.command(this.benchmarks, lens, receiver.endpoint()));
+				command.add(1, "-Xlog:class+load:file=" + logs.resolve("rank-%p.txt"));
+				try (FleetJob job = FleetJob.start(FleetLauncher.MPIRUN, 2, command,
+						lensEnvironment(receiver, null, name), this.work.resolve(name + ".log"))) {
+					pid = job.awaitReady(READY_TIMEOUT).values().stream().filter((line) -> !line.exporting())
+						.findFirst().orElseThrow().pid();
+				}
+			}
+			// Written as the rank exits, which closing the job ends.
+			try (Stream<String> lines = Files.lines(logs.resolve("rank-" + pid + ".txt"))) {
+				return lines.filter((line) -> line.contains("[class,load]")).count();
+			}
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
 		}
 	}
 

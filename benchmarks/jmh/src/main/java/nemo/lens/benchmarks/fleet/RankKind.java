@@ -94,14 +94,36 @@ public enum RankKind {
 		return command;
 	}
 
+	/**
+	 * The Spring rank's application with Boot's OpenTelemetry starter and without Lens, silenced the
+	 * way a user does without Lens: Boot's own export switches off, for traces, logs and the OTLP
+	 * meter registry. A silent Lens rank should cost no more.
+	 * @param benchmarks the {@code benchmarks} folder, its fleet modules compiled
+	 * @param endpoint the receiver's base URL, for Boot's own OTLP settings
+	 */
+	public List<String> bootSwitchesOffCommand(Path benchmarks, String endpoint) {
+		if (this != SPRING) {
+			throw new IllegalStateException("Only a Spring rank has Boot's switches");
+		}
+		List<String> command = command(benchmarks, true, endpoint);
+		command.set(command.indexOf(this.mainClass) - 1, classpath(benchmarks.resolve("fleet-spring-rank-boot-otel")));
+		command.addAll(List.of("--management.tracing.export.enabled=false",
+				"--management.logging.export.otlp.enabled=false", "--management.otlp.metrics.export.enabled=false"));
+		return command;
+	}
+
 	private String classpath(Path benchmarks, boolean lens) {
-		Path module = benchmarks.resolve(switch (this) {
+		return classpath(benchmarks.resolve(switch (this) {
 			case PLAIN -> "fleet-rank";
 			case SPRING -> lens ? "fleet-spring-rank-lens" : "fleet-spring-rank";
-		}).resolve("target");
+		}));
+	}
+
+	private static String classpath(Path moduleDirectory) {
+		Path module = moduleDirectory.resolve("target");
 		try {
 			String dependencies = Files.readString(module.resolve("classpath.txt")).trim();
-			// The Lens variant of the Spring rank is a pom: its class path holds the application's classes.
+			// The Spring rank's variants are poms: their class path holds the application's classes.
 			Path classes = module.resolve("classes");
 			return Files.isDirectory(classes) ? classes + File.pathSeparator + dependencies : dependencies;
 		}
