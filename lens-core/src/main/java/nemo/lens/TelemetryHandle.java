@@ -8,6 +8,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
 import io.opentelemetry.api.OpenTelemetry;
@@ -80,9 +81,32 @@ public final class TelemetryHandle implements AutoCloseable {
 
 	private volatile ShutdownHook shutdownHook;
 
+	/**
+	 * A rank with a pipeline: one that exports, may be switched, or records its flight.
+	 */
 	TelemetryHandle(NemoLensConfig config, String runIdSource, int worldSize, SignalDecisions.Decider decider,
 			SignalDecisions signals, boolean switchable, LivePipeline pipeline, SpanGroups spanGroups,
 			JobTrace jobTrace, Consumer<String> notices) {
+		this(config, runIdSource, worldSize, decider, signals, switchable, pipeline,
+				new LiveDecision(config, signals, pipeline, spanGroups, decider, notices), pipeline.telemetry(),
+				pipeline.telemetry().getTracer(SCOPE_NAME, LensVersion.current()), pipeline::tracesRecorded,
+				spanGroups, jobTrace);
+	}
+
+	/**
+	 * A rank that exports nothing and cannot be switched: it hands out the silent telemetry itself
+	 * and builds no pipeline, so that it loads and runs nothing beyond its decision.
+	 */
+	TelemetryHandle(NemoLensConfig config, String runIdSource, int worldSize, SignalDecisions.Decider decider,
+			SignalDecisions signals, OpenTelemetry silent, SpanGroups spanGroups, JobTrace jobTrace) {
+		this(config, runIdSource, worldSize, decider, signals, false, null, null, silent, silent.getTracer(SCOPE_NAME),
+				() -> false, spanGroups, jobTrace);
+	}
+
+	private TelemetryHandle(NemoLensConfig config, String runIdSource, int worldSize, SignalDecisions.Decider decider,
+			SignalDecisions signals, boolean switchable, LivePipeline pipeline, LiveDecision live,
+			OpenTelemetry telemetry, Tracer tracer, BooleanSupplier tracesRecorded, SpanGroups spanGroups,
+			JobTrace jobTrace) {
 		this.config = config;
 		this.runIdSource = runIdSource;
 		this.rank = decider.rank();
@@ -92,31 +116,10 @@ public final class TelemetryHandle implements AutoCloseable {
 		this.startUp = signals;
 		this.switchable = switchable;
 		this.pipeline = pipeline;
-		this.telemetry = pipeline.telemetry();
-		this.tracer = this.telemetry.getTracer(SCOPE_NAME, LensVersion.current());
-		this.spans = new LensSpans(this.tracer, pipeline::tracesRecorded, spanGroups, jobTrace, this.rank);
-		this.live = new LiveDecision(config, signals, pipeline, spanGroups, decider, notices);
-	}
-
-	/**
-	 * A rank that exports nothing and cannot be switched: it hands out the silent telemetry itself
-	 * and builds no pipeline, so that it loads and runs nothing beyond its decision.
-	 */
-	TelemetryHandle(NemoLensConfig config, String runIdSource, int worldSize, SignalDecisions.Decider decider,
-			SignalDecisions signals, OpenTelemetry silent, SpanGroups spanGroups, JobTrace jobTrace) {
-		this.config = config;
-		this.runIdSource = runIdSource;
-		this.rank = decider.rank();
-		this.worldSize = worldSize;
-		this.perCallStrategy = decider.perCall();
-		this.decider = decider;
-		this.startUp = signals;
-		this.switchable = false;
-		this.pipeline = null;
-		this.live = null;
-		this.telemetry = silent;
-		this.tracer = silent.getTracer(SCOPE_NAME);
-		this.spans = new LensSpans(this.tracer, () -> false, spanGroups, jobTrace, this.rank);
+		this.live = live;
+		this.telemetry = telemetry;
+		this.tracer = tracer;
+		this.spans = new LensSpans(tracer, tracesRecorded, spanGroups, jobTrace, this.rank);
 	}
 
 	/**
