@@ -1,5 +1,6 @@
 package nemo.lens.autoconfigure.silent;
 
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -17,6 +18,8 @@ import io.opentelemetry.sdk.metrics.export.MetricReader;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import io.opentelemetry.sdk.trace.SpanProcessor;
 import io.opentelemetry.sdk.trace.export.SpanExporter;
+import nemo.lens.ExportOverride;
+import nemo.lens.TelemetryHandle;
 import nemo.lens.autoconfigure.BootLine;
 import nemo.lens.autoconfigure.LensTestConfigurations;
 import nemo.lens.autoconfigure.door.DoorState;
@@ -39,6 +42,7 @@ import org.springframework.core.env.SystemEnvironmentPropertySource;
 import org.springframework.core.io.DefaultResourceLoader;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
 /**
  * A rank that will never export metrics, known from its environment before any bean exists, never
@@ -85,6 +89,27 @@ class SilentRankExportsTests {
 			assertThat(context).hasNotFailed();
 			assertThat(exportingSingletons(context)).isEmpty();
 		});
+	}
+
+	@Test
+	void aSilentRankThatCannotBeSwitchedHandsOutTheNoOpApiAndRefusesAnOverride() {
+		this.runner.withPropertyValues("nemo.lens.rank=0").run((context) -> {
+			TelemetryHandle handle = context.getBean(TelemetryHandle.class);
+			assertThat(handle.openTelemetry().getClass().getName()).doesNotStartWith("nemo.lens.switching.");
+			assertThatIllegalStateException()
+				.isThrownBy(() -> handle.override(ExportOverride.State.EXPORTING, Duration.ofMinutes(1), "test"))
+				.withMessageContaining("cannot be switched");
+		});
+	}
+
+	@Test
+	void aSilentRankTheEndpointMaySwitchTakesAnOverride() {
+		this.runner.withPropertyValues("nemo.lens.rank=0", "management.endpoint.lens.access=unrestricted")
+			.run((context) -> {
+				TelemetryHandle handle = context.getBean(TelemetryHandle.class);
+				handle.override(ExportOverride.State.EXPORTING, Duration.ofMinutes(1), "test");
+				assertThat(handle.isExporting()).isTrue();
+			});
 	}
 
 	@Test
