@@ -71,6 +71,9 @@ public final class TelemetryHandle implements AutoCloseable {
 
 	private volatile ShutdownHook shutdownHook;
 
+	/** The rank's agent (OpAMP), stopped at shutdown; {@code null} when none runs. */
+	private volatile AutoCloseable agent;
+
 	TelemetryHandle(NemoLensConfig config, String runIdSource, int worldSize, SignalDecisions.Decider decider,
 			SignalDecisions signals, LivePipeline pipeline, SpanGroups spanGroups, JobTrace jobTrace,
 			Consumer<String> notices) {
@@ -509,12 +512,36 @@ public final class TelemetryHandle implements AutoCloseable {
 			Duration bounded = (timeout.compareTo(SettingBounds.MAX_TIMEOUT) > 0) ? SettingBounds.MAX_TIMEOUT : timeout;
 			long deadline = System.nanoTime() + bounded.toNanos();
 			this.live.stop();
+			closeAgent();
 			ShutdownHook hook = this.shutdownHook;
 			if (hook != null) {
 				hook.remove();
 			}
 			// The flight recorder is dumped first when it dumps at exit, and stops dumping at uncaught exceptions.
 			this.pipeline.shutdown(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
+		}
+	}
+
+	/** Has the rank's agent stopped when the handle shuts down; at once when it is shut down already. */
+	void closeAtShutdown(AutoCloseable agent) {
+		this.agent = agent;
+		if (this.shutDown.get()) {
+			closeAgent();
+		}
+	}
+
+	private void closeAgent() {
+		AutoCloseable current = this.agent;
+		this.agent = null;
+		if (current != null) {
+			try {
+				current.close();
+			}
+			catch (Exception ex) {
+				// An agent that cannot stop cleanly must not hold up the rest of the shutdown.
+				java.util.logging.Logger.getLogger(TelemetryHandle.class.getName())
+					.warning("NeMo Lens: the rank's agent did not stop cleanly: " + ex);
+			}
 		}
 	}
 
