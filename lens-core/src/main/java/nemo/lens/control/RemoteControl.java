@@ -124,8 +124,9 @@ public final class RemoteControl implements ControlFilePoller.Listener {
 		}
 	}
 
+	/** Serialised with the reads: the poller and the agent both tick, each on its own thread. */
 	@Override
-	public void tick() {
+	public synchronized void tick() {
 		this.control.tick();
 	}
 
