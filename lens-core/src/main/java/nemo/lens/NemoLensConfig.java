@@ -9,8 +9,10 @@ import java.util.Objects;
 import java.util.logging.Logger;
 
 import nemo.lens.config.EnvironmentSettings;
+import nemo.lens.config.OpampSettings;
 import nemo.lens.config.SettingBounds;
 import nemo.lens.env.EnvironmentValues;
+import nemo.lens.env.Redaction;
 import nemo.lens.env.UnknownVariables;
 import nemo.lens.launch.RankInfo;
 import nemo.lens.recorder.FlightRecorderSettings;
@@ -78,6 +80,13 @@ import nemo.lens.spans.SpanGroups;
  * itself, once per stall; more than zero, {@code null} for never (the default)
  * @param flightRecorderOpenSpans how many spans still open a dump holds at most, the oldest kept;
  * zero or more
+ * @param opampEndpoint the OpAMP server this rank reports to and takes remote configuration from,
+ * over OpAMP's HTTP transport (an {@code http://} or {@code https://} URL); empty means none. Needs
+ * the {@code nemo.lens:lens-opamp} module on the class path
+ * @param opampInterval how often the rank polls its OpAMP server; more than zero
+ * @param opampHeaders the headers of each request to the OpAMP server, {@code name=value} pairs
+ * separated by commas as in {@code OTEL_EXPORTER_OTLP_HEADERS}; empty means none. A credential:
+ * never printed
  */
 public record NemoLensConfig(boolean enabled, String serviceName, String exportStrategy, int exportRank,
 		double exportSampleRate, boolean samplerEnabled, boolean tracesEnabled, boolean metricsEnabled,
@@ -87,7 +96,8 @@ public record NemoLensConfig(boolean enabled, String serviceName, String exportS
 		boolean controlAllowSharedWrites, Duration switchDrainTimeout,
 		boolean flightRecorderEnabled, int flightRecorderSpans, int flightRecorderLogs, String flightRecorderDirectory,
 		boolean flightRecorderDumpOnExit, Duration flightRecorderMinDumpInterval, int flightRecorderMaxDumps,
-		Duration flightRecorderStallTimeout, int flightRecorderOpenSpans)
+		Duration flightRecorderStallTimeout, int flightRecorderOpenSpans, String opampEndpoint,
+		Duration opampInterval, String opampHeaders)
 		implements ExportSettings, FlightRecorderSettings {
 
 	/** The default environment prefix. */
@@ -119,6 +129,9 @@ public record NemoLensConfig(boolean enabled, String serviceName, String exportS
 
 	/** How many open spans a dump holds at most unless the config says otherwise. */
 	public static final int DEFAULT_FLIGHT_RECORDER_OPEN_SPANS = 256;
+
+	/** How often a rank polls its OpAMP server unless the config says otherwise. */
+	public static final Duration DEFAULT_OPAMP_INTERVAL = Duration.ofSeconds(30);
 
 	/** The shutdown timeout used when none is given. */
 	public static final Duration DEFAULT_SHUTDOWN_TIMEOUT = Duration.ofSeconds(5);
@@ -181,6 +194,35 @@ public record NemoLensConfig(boolean enabled, String serviceName, String exportS
 		if (flightRecorderStallTimeout != null) {
 			SettingBounds.checkCeiling("flightRecorderStallTimeout", flightRecorderStallTimeout);
 		}
+		opampEndpoint = (opampEndpoint != null) ? opampEndpoint.trim() : "";
+		if (!opampEndpoint.isEmpty()) {
+			OpampSettings.checkEndpoint("opampEndpoint", opampEndpoint);
+		}
+		opampInterval = EnvironmentValues.checkPositive("opampInterval",
+				(opampInterval != null) ? opampInterval : DEFAULT_OPAMP_INTERVAL);
+		SettingBounds.checkCeiling("opampInterval", opampInterval);
+		opampHeaders = (opampHeaders != null) ? opampHeaders.trim() : "";
+		// Checked here rather than where the value is read, so that no report of a refused value
+		// (Spring's bind failure shows the value) can show a credential.
+		OpampSettings.headers(OpampSettings.HEADERS_NAMES, opampHeaders);
+	}
+
+	/**
+	 * The settings, with the OpAMP headers redacted: they carry credentials, and a config is logged.
+	 * @return the settings as text
+	 */
+	@Override
+	public String toString() {
+		StringBuilder text = new StringBuilder("NemoLensConfig[");
+		for (RecordComponent component : ConfigComponents.ALL) {
+			Object value = ConfigComponents.value(component, this);
+			if (component.getName().equals("opampHeaders") && !this.opampHeaders.isEmpty()) {
+				value = Redaction.REDACTED;
+			}
+			text.append((text.length() > 15) ? ", " : "").append(component.getName()).append('=').append(value);
+		}
+		// Redacted too: an endpoint may carry user info or a query.
+		return Redaction.redact(text.append(']').toString());
 	}
 
 	/**
@@ -356,6 +398,12 @@ public record NemoLensConfig(boolean enabled, String serviceName, String exportS
 		private Duration flightRecorderStallTimeout = null;
 
 		private int flightRecorderOpenSpans = DEFAULT_FLIGHT_RECORDER_OPEN_SPANS;
+
+		private String opampEndpoint = "";
+
+		private Duration opampInterval = DEFAULT_OPAMP_INTERVAL;
+
+		private String opampHeaders = "";
 
 		private Builder() {
 		}
@@ -691,6 +739,39 @@ public record NemoLensConfig(boolean enabled, String serviceName, String exportS
 		 */
 		public Builder flightRecorderOpenSpans(int flightRecorderOpenSpans) {
 			this.flightRecorderOpenSpans = flightRecorderOpenSpans;
+			return this;
+		}
+
+		/**
+		 * Sets the OpAMP server this rank reports to and takes remote configuration from; needs
+		 * {@code nemo.lens:lens-opamp} on the class path.
+		 * @param opampEndpoint an {@code http://} or {@code https://} URL, such as
+		 * {@code http://opamp:4320/v1/opamp}; empty or {@code null} for none
+		 * @return this builder
+		 */
+		public Builder opampEndpoint(String opampEndpoint) {
+			this.opampEndpoint = opampEndpoint;
+			return this;
+		}
+
+		/**
+		 * Sets how often the rank polls its OpAMP server; checked at {@link #build()}.
+		 * @param opampInterval more than zero
+		 * @return this builder
+		 */
+		public Builder opampInterval(Duration opampInterval) {
+			this.opampInterval = opampInterval;
+			return this;
+		}
+
+		/**
+		 * Sets the headers of each request to the OpAMP server.
+		 * @param opampHeaders {@code name=value} pairs separated by commas; empty or {@code null}
+		 * for none
+		 * @return this builder
+		 */
+		public Builder opampHeaders(String opampHeaders) {
+			this.opampHeaders = opampHeaders;
 			return this;
 		}
 

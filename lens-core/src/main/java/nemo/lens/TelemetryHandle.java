@@ -81,6 +81,9 @@ public final class TelemetryHandle implements AutoCloseable {
 
 	private volatile ShutdownHook shutdownHook;
 
+	/** The rank's agent (OpAMP), stopped at shutdown; {@code null} when none runs. */
+	private volatile AutoCloseable agent;
+
 	/**
 	 * A rank with a pipeline: one that exports, may be switched, or records its flight.
 	 */
@@ -356,7 +359,8 @@ public final class TelemetryHandle implements AutoCloseable {
 					+ "NEMO_LENS_ENABLED); there is no telemetry to switch.");
 		}
 		throw new IllegalStateException("NeMo Lens: this rank cannot be switched (" + change + "): it was set up "
-				+ "without a control file (nemo.lens.control.file, NEMO_LENS_CONTROL_FILE) and without "
+				+ "without a control file (nemo.lens.control.file, NEMO_LENS_CONTROL_FILE), without an OpAMP server "
+				+ "(NEMO_LENS_OPAMP_ENDPOINT) and without "
 				+ "TelemetryOptions.builder().switchable(true), so it keeps its start-up decision; nothing changed.");
 	}
 
@@ -592,12 +596,36 @@ public final class TelemetryHandle implements AutoCloseable {
 				return;
 			}
 			this.live.stop();
+			closeAgent();
 			ShutdownHook hook = this.shutdownHook;
 			if (hook != null) {
 				hook.remove();
 			}
 			// The flight recorder is dumped first when it dumps at exit, and stops dumping at uncaught exceptions.
 			this.pipeline.shutdown(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
+		}
+	}
+
+	/** Has the rank's agent stopped when the handle shuts down; at once when it is shut down already. */
+	void closeAtShutdown(AutoCloseable agent) {
+		this.agent = agent;
+		if (this.shutDown.get()) {
+			closeAgent();
+		}
+	}
+
+	private void closeAgent() {
+		AutoCloseable current = this.agent;
+		this.agent = null;
+		if (current != null) {
+			try {
+				current.close();
+			}
+			catch (Exception ex) {
+				// An agent that cannot stop cleanly must not hold up the rest of the shutdown.
+				java.util.logging.Logger.getLogger(TelemetryHandle.class.getName())
+					.warning("NeMo Lens: the rank's agent did not stop cleanly: " + ex);
+			}
 		}
 	}
 

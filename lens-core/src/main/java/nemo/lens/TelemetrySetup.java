@@ -15,6 +15,7 @@ import io.opentelemetry.context.propagation.ContextPropagators;
 import io.opentelemetry.context.propagation.TextMapPropagator;
 import nemo.lens.control.ControlFilePoller;
 import nemo.lens.control.JobControl;
+import nemo.lens.control.RemoteControl;
 import nemo.lens.env.EnvironmentValues;
 import nemo.lens.env.Redaction;
 import nemo.lens.env.Suggestion;
@@ -22,6 +23,7 @@ import nemo.lens.launch.RankInfo;
 import nemo.lens.launch.RunId;
 import nemo.lens.live.LiveDecision;
 import nemo.lens.live.LivePipeline;
+import nemo.lens.live.RankAgent;
 import nemo.lens.live.SignalDecisions;
 import nemo.lens.recorder.FlightRecorder;
 import nemo.lens.sdk.ExporterName;
@@ -123,7 +125,12 @@ public final class TelemetrySetup {
 			// On every rank: a silent one may be the one switched on later, and must fail as early.
 			ExporterSettingsCheck.check(this.environment, options.otelProperties());
 		}
-		boolean switchable = options.switchable() || (resolved.enabled() && !resolved.controlFile().isEmpty());
+		// Found before anything is built: a missing agent module fails the start, leaving nothing behind.
+		RankAgent agent = (resolved.enabled() && !resolved.opampEndpoint().isEmpty())
+				? RankAgent.find("nemo.lens.opamp.endpoint (" + NemoLensConfig.DEFAULT_ENV_PREFIX + "_OPAMP_ENDPOINT)")
+				: null;
+		boolean switchable = options.switchable() || (resolved.enabled()
+				&& (!resolved.controlFile().isEmpty() || !resolved.opampEndpoint().isEmpty()));
 		if (!switchable && decisions.exporting().isEmpty() && !recordsFlight(resolved)) {
 			return new TelemetryHandle(resolved, runId.source(), worldSize, decider, decisions, NON_EXPORTING, groups,
 					jobTrace);
@@ -136,8 +143,11 @@ public final class TelemetrySetup {
 		TelemetryHandle handle = new TelemetryHandle(resolved, runId.source(), worldSize, decider, decisions, switchable,
 				pipeline, groups, jobTrace, options.notices());
 		handle.start(options.shutdownHook());
-		if (resolved.enabled() && !resolved.controlFile().isEmpty()) {
+		if (resolved.enabled() && !resolved.controlFile().isEmpty() && agent == null) {
 			watchControlFile(handle, resolved, decider, warnings);
+		}
+		if (agent != null) {
+			startAgent(agent, handle, resolved, decider, warnings, options.rankInfo());
 		}
 		return handle;
 	}
@@ -222,6 +232,30 @@ public final class TelemetrySetup {
 				handle::dumpRequestedByControlFile);
 		live.controlBy(control, new ControlFilePoller(Path.of(config.controlFile()), config.controlInterval(), control,
 				handle::prepareToSwitchOn, config.controlAllowSharedWrites()));
+	}
+
+	/**
+	 * Puts an OpAMP server's remote configuration behind the rank's decision, over the control file
+	 * when there is one (the server's content wins while it sends one), and starts the agent; the
+	 * handle stops it at shutdown.
+	 */
+	private void startAgent(RankAgent agent, TelemetryHandle handle, NemoLensConfig config,
+			SignalDecisions.Decider decider, Consumer<String> warnings, RankInfo rankInfo) {
+		LiveDecision live = handle.live();
+		String label = config.controlFile().isEmpty() ? "OpAMP remote configuration"
+				: config.controlFile();
+		JobControl<SignalDecisions> control = new JobControl<>(label, handle.worldSize(), decider::registered,
+				live::checkControlSpanGroups, live::decide, warnings, live::controlChanged,
+				handle::dumpRequestedByControlFile);
+		RemoteControl remote = new RemoteControl(control, warnings);
+		if (config.controlFile().isEmpty()) {
+			live.controlBy(control);
+		}
+		else {
+			live.controlBy(control, new ControlFilePoller(Path.of(config.controlFile()), config.controlInterval(),
+					remote, handle::prepareToSwitchOn, config.controlAllowSharedWrites()));
+		}
+		handle.closeAtShutdown(agent.start(new RankAgent.Rank(handle, remote, rankInfo, this.environment, warnings)));
 	}
 
 }

@@ -45,7 +45,13 @@ class EverySettingRefusesMalformedValuesTests {
 			Map.entry("flightRecorderMinDumpInterval", List.of("PT-1S")),
 			Map.entry("flightRecorderMaxDumps", List.of("0", "-1")),
 			Map.entry("flightRecorderStallTimeout", List.of("PT0S", "PT-2S")),
-			Map.entry("flightRecorderOpenSpans", List.of("-1")));
+			Map.entry("flightRecorderOpenSpans", List.of("-1")),
+			Map.entry("opampEndpoint", List.of("opamp-server:4320", "ftp://opamp-server/v1/opamp", "http://")),
+			Map.entry("opampInterval", List.of("PT0S", "500ms")),
+			Map.entry("opampHeaders", List.of("Authorization", "=secret", "a b=c")));
+
+	/** Settings whose values are credentials: a refusal names the variable and never shows the value. */
+	private static final List<String> CREDENTIALS = List.of("NEMO_LENS_OPAMP_HEADERS");
 
 	/** Settings where any text is valid. */
 	private static final List<String> FREE_TEXT = List.of("serviceName", "runId", "user", "controlFile",
@@ -83,6 +89,13 @@ class EverySettingRefusesMalformedValuesTests {
 		}
 		else if (variable.equals(RankInfo.WORLD_SIZE_VARIABLE)) {
 			env.put(RankInfo.RANK_VARIABLE, "0");
+		}
+		if (CREDENTIALS.contains(variable)) {
+			// A credential is named by its place, never shown.
+			assertThatIllegalArgumentException().isThrownBy(() -> start(env))
+				.withMessageContaining(nameInMessage(variable))
+				.withMessageNotContaining(value.trim());
+			return;
 		}
 		assertThatIllegalArgumentException().isThrownBy(() -> start(env))
 			.withMessageContaining(nameInMessage(variable))

@@ -35,7 +35,8 @@ class SettingBoundsTests {
 				arguments("NEMO_LENS_FLIGHT_RECORDER_MAX_DUMPS", "1", "10000", "0", "10001", "1 and 10,000"),
 				arguments("NEMO_LENS_FLIGHT_RECORDER_STALL_TIMEOUT", "1ns", "1d", "0s", "86400000000001ns",
 						"1ns and 1d"),
-				arguments("NEMO_LENS_FLIGHT_RECORDER_OPEN_SPANS", "0", "100000", "-1", "100001", "0 and 100,000"));
+				arguments("NEMO_LENS_FLIGHT_RECORDER_OPEN_SPANS", "0", "100000", "-1", "100001", "0 and 100,000"),
+				arguments("NEMO_LENS_OPAMP_INTERVAL", "1s", "1h", "999ms", "3600000000001ns", "1s and 1h"));
 	}
 
 	private static NemoLensConfig read(String variable, String value) {
@@ -55,7 +56,8 @@ class SettingBoundsTests {
 			String largest, String below, String above, String range) {
 		assertThatIllegalArgumentException().isThrownBy(() -> read(variable, above))
 			.withMessage(variable + " must be within " + range + ", got '" + above + "'"
-					+ (variable.equals("NEMO_LENS_CONTROL_INTERVAL") ? statxStorms() : "") + ".");
+					+ (variable.equals("NEMO_LENS_CONTROL_INTERVAL") ? statxStorms() : "")
+					+ (variable.equals("NEMO_LENS_OPAMP_INTERVAL") ? serverFlood() : "") + ".");
 	}
 
 	@ParameterizedTest(name = "{0}")
@@ -119,6 +121,17 @@ class SettingBoundsTests {
 		finally {
 			handle.shutdown();
 		}
+	}
+
+	@Test
+	void anOpampIntervalBelowTheFloorSaysWhy() {
+		assertThatIllegalArgumentException().isThrownBy(() -> read("NEMO_LENS_OPAMP_INTERVAL", "100ms"))
+			.withMessage("NEMO_LENS_OPAMP_INTERVAL must be within 1s and 1h, got '100ms'" + serverFlood() + ".");
+	}
+
+	private static String serverFlood() {
+		return ": every rank polls the OpAMP server once an interval, and a shorter one lets a large job flood "
+				+ "the server";
 	}
 
 	private static String statxStorms() {

@@ -26,6 +26,16 @@ public final class SettingBounds {
 	/** The longest control interval. */
 	public static final Duration MAX_CONTROL_INTERVAL = Duration.ofHours(1);
 
+	/**
+	 * The least OpAMP polling interval: every rank of a job polls the one server once an interval, so
+	 * 1,000 ranks at 1 s are already 1,000 requests a second; a shorter interval would let a job of a
+	 * few thousand ranks flood it. A switch made at the server reaches a rank within one interval.
+	 */
+	public static final Duration MIN_OPAMP_INTERVAL = Duration.ofSeconds(1);
+
+	/** The longest OpAMP polling interval: a switch made at the server waits no longer. */
+	public static final Duration MAX_OPAMP_INTERVAL = Duration.ofHours(1);
+
 	/** The longest override: every override ends by itself, within a month at the latest. */
 	public static final Duration MAX_OVERRIDE = Duration.ofDays(30);
 
@@ -47,7 +57,11 @@ public final class SettingBounds {
 	private static final String STATX_STORMS = ": every rank looks at the control file once an interval, "
 			+ "and a shorter one is a storm of statx calls on a shared file system";
 
-	private static final Map<String, DurationRange> DURATIONS = Map.of("shutdownTimeout",
+	private static final String SERVER_FLOOD = ": every rank polls the OpAMP server once an interval, "
+			+ "and a shorter one lets a large job flood the server";
+
+	private static final Map<String, DurationRange> DURATIONS = Map.of("opampInterval",
+			new DurationRange(MIN_OPAMP_INTERVAL, MAX_OPAMP_INTERVAL, SERVER_FLOOD), "shutdownTimeout",
 			new DurationRange(Duration.ZERO, MAX_TIMEOUT, ""), "switchDrainTimeout",
 			new DurationRange(Duration.ZERO, MAX_TIMEOUT, ""), "controlInterval",
 			new DurationRange(MIN_CONTROL_INTERVAL, MAX_CONTROL_INTERVAL, STATX_STORMS),

@@ -40,7 +40,12 @@ public final class SettingChecks {
 			switch (setting) {
 				case "exportSampleRate" -> EnvironmentValues.checkFraction(name, (double) value);
 				case "shutdownTimeout", "switchDrainTimeout" -> EnvironmentValues.checkNotNegative(name, (Duration) value);
-				case "controlInterval" -> EnvironmentValues.checkPositive(name, (Duration) value);
+				case "controlInterval", "opampInterval" -> EnvironmentValues.checkPositive(name, (Duration) value);
+				case "opampEndpoint" -> {
+					if (!((String) value).isBlank()) {
+						OpampSettings.checkEndpoint(name, ((String) value).trim());
+					}
+				}
 				case "flightRecorderSpans" -> EnvironmentValues.checkPositive(name, (int) value);
 				case "flightRecorderLogs" -> EnvironmentValues.checkNotNegative(name, (int) value);
 				case "flightRecorderMinDumpInterval" -> EnvironmentValues.checkNotNegative(name, (Duration) value);

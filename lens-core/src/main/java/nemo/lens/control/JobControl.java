@@ -117,6 +117,25 @@ public final class JobControl<D> implements ControlFilePoller.Listener {
 		}
 	}
 
+	/**
+	 * Whether a content would be taken, without taking it: read and decided as {@link #read} does,
+	 * against the settings in force now. For a channel that answers before it applies (OpAMP's
+	 * remote configuration), so that a content refused changes nothing and warns nothing here.
+	 * @param text the content
+	 * @return why it would be refused (redacted), or {@code null} when it would be taken
+	 */
+	public String check(String text) {
+		try {
+			ControlFileContent content = ControlFileContent.parse(text, this.worldSize, this.strategies.get(),
+					this.spanGroupsCheck);
+			this.decider.decide(content);
+			return null;
+		}
+		catch (RuntimeException ex) {
+			return Redaction.redact(String.valueOf(ex.getMessage()));
+		}
+	}
+
 	@Override
 	public void absent() {
 		this.firstLook = false;

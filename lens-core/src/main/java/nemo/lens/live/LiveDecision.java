@@ -285,6 +285,15 @@ public final class LiveDecision {
 	}
 
 	/**
+	 * Puts a control with no file behind this rank's decision (an OpAMP server's remote
+	 * configuration alone): no poller runs.
+	 * @param control what the control decides
+	 */
+	public synchronized void controlBy(JobControl<SignalDecisions> control) {
+		this.control = control;
+	}
+
+	/**
 	 * Called by the control file's poller when what the file decides has changed.
 	 * @throws SwitchRefusedException when the switch cannot be made: nothing changed, and the
 	 * control file keeps what was in force before

@@ -154,6 +154,8 @@ public class NemoLensProperties {
 
 	private final Control control = new Control();
 
+	private final Opamp opamp = new Opamp();
+
 	private final Switch switchSettings = new Switch();
 
 	private final FlightRecorder flightRecorder = new FlightRecorder();
@@ -357,6 +359,14 @@ public class NemoLensProperties {
 		return this.control;
 	}
 
+	/**
+	 * The OpAMP server this rank reports to and takes remote configuration from.
+	 * @return the OpAMP settings
+	 */
+	public Opamp getOpamp() {
+		return this.opamp;
+	}
+
 	public Switch getSwitch() {
 		return this.switchSettings;
 	}
@@ -462,6 +472,63 @@ public class NemoLensProperties {
 
 		public void setAllowSharedWrites(boolean allowSharedWrites) {
 			this.allowSharedWrites = allowSharedWrites;
+		}
+
+	}
+
+	/**
+	 * An OpAMP agent per rank (module nemo.lens:lens-opamp): the rank describes itself, reports
+	 * what it exports and takes remote configuration under the config-map key lens, in the control
+	 * file's syntax.
+	 */
+	public static class Opamp {
+
+		/**
+		 * URL of the OpAMP server's HTTP transport, such as http://opamp-server:4320/v1/opamp.
+		 * Unset, no agent runs. Needs nemo.lens:lens-opamp on the class path.
+		 */
+		private String endpoint;
+
+		/**
+		 * How often each rank polls the OpAMP server; a switch made at the server reaches the rank
+		 * within one interval.
+		 */
+		private Duration interval = DEFAULTS.opampInterval();
+
+		/**
+		 * Headers of each request to the OpAMP server, name=value pairs separated by commas (as
+		 * OTEL_EXPORTER_OTLP_HEADERS). A credential: never shown.
+		 */
+		private String headers;
+
+		public String getEndpoint() {
+			return this.endpoint;
+		}
+
+		public void setEndpoint(String endpoint) {
+			this.endpoint = endpoint;
+		}
+
+		public Duration getInterval() {
+			return this.interval;
+		}
+
+		public void setInterval(Duration interval) {
+			this.interval = interval;
+		}
+
+		public String getHeaders() {
+			return this.headers;
+		}
+
+		public void setHeaders(String headers) {
+			this.headers = headers;
+		}
+
+		@Override
+		public String toString() {
+			return "Opamp{endpoint=" + this.endpoint + ", interval=" + this.interval + ", headers="
+					+ ((this.headers == null || this.headers.isBlank()) ? "" : "<redacted>") + "}";
 		}
 
 	}

@@ -91,7 +91,7 @@ class ConfigurationMetadataTests {
 				// export-strategy for a signal), or "off" (the stall timeout).
 				assertThat(component.getName()).isIn("serviceName", "runId", "user", "tracesExportStrategy",
 						"metricsExportStrategy", "logsExportStrategy", "controlFile", "flightRecorderDirectory",
-						"flightRecorderStallTimeout");
+						"flightRecorderStallTimeout", "opampEndpoint", "opampHeaders");
 			}
 			else {
 				assertThat(springDefault).as(component.getName()).isEqualTo(coreDefault);

@@ -31,7 +31,7 @@ class PublishedModulesIT {
 			"scm/connection", "scm/url", "developers/developer/name");
 
 	@ParameterizedTest
-	@ValueSource(strings = { ".", "lens-core", "lens-spring-boot-autoconfigure", "lens-spring-boot-starter" })
+	@ValueSource(strings = { ".", "lens-core", "lens-opamp", "lens-spring-boot-autoconfigure", "lens-spring-boot-starter" })
 	void aPublishedModulesPomCarriesWhatAPublicRepositoryAsks(String module) throws Exception {
 		Document pom = read(ROOT.resolve(module).resolve("pom.xml"));
 		Document parent = read(ROOT.resolve("pom.xml"));
@@ -44,7 +44,7 @@ class PublishedModulesIT {
 	}
 
 	@ParameterizedTest
-	@ValueSource(strings = { "lens-core", "lens-spring-boot-autoconfigure" })
+	@ValueSource(strings = { "lens-core", "lens-opamp", "lens-spring-boot-autoconfigure" })
 	void aPublishedLibraryHasSourcesAndJavadocJars(String module) throws IOException {
 		assertThat(entries(module, "sources")).anyMatch((name) -> name.endsWith(".java"));
 		assertThat(entries(module, "javadoc")).contains("index.html");

@@ -6,8 +6,8 @@ import org.springframework.core.env.Environment;
 import org.springframework.util.ClassUtils;
 
 /**
- * The ways an operator can switch a running rank: the control file, a write to the {@code lens}
- * endpoint, and Spring Cloud's refresh of the {@code nemo.lens.*} settings. A rank with none of
+ * The ways an operator can switch a running rank: the control file, an OpAMP server's remote
+ * configuration, a write to the {@code lens} endpoint, and Spring Cloud's refresh of the {@code nemo.lens.*} settings. A rank with none of
  * them keeps its start-up decision for life, so what it will never export need never be built.
  */
 public final class SwitchChannels {
@@ -35,13 +35,14 @@ public final class SwitchChannels {
 
 	/**
 	 * Whether an operator can switch the rank by any channel.
-	 * @param config the rank's settings, for its control file
+	 * @param config the rank's settings, for its control file and OpAMP server
 	 * @param environment the environment
 	 * @param classLoader the application's class loader
 	 * @return whether the rank can be switched while it runs
 	 */
 	public static boolean any(NemoLensConfig config, Environment environment, ClassLoader classLoader) {
-		return !config.controlFile().isEmpty() || springChannel(environment, classLoader);
+		return !config.controlFile().isEmpty() || !config.opampEndpoint().isEmpty()
+				|| springChannel(environment, classLoader);
 	}
 
 }

@@ -45,7 +45,8 @@ class PropertyBoundsTests {
 				arguments("nemo.lens.flight-recorder.max-dumps", "1", "10000", "0", "10001", "1 and 10,000"),
 				arguments("nemo.lens.flight-recorder.stall-timeout", "1ns", "1d", "0s", "86400000000001ns",
 						"1ns and 1d"),
-				arguments("nemo.lens.flight-recorder.open-spans", "0", "100000", "-1", "100001", "0 and 100,000"));
+				arguments("nemo.lens.flight-recorder.open-spans", "0", "100000", "-1", "100001", "0 and 100,000"),
+				arguments("nemo.lens.opamp.interval", "1s", "1h", "999ms", "3600000000001ns", "1s and 1h"));
 	}
 
 	private static NemoLensProperties bindProperty(String property, String value) {

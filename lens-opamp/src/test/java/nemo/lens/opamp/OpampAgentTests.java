@@ -1,0 +1,117 @@
+package nemo.lens.opamp;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import nemo.lens.ExportOverride;
+import nemo.lens.ExportStrategyRegistry;
+import nemo.lens.NemoLensConfig;
+import nemo.lens.TelemetryHandle;
+import nemo.lens.TelemetryOptions;
+import nemo.lens.TelemetrySetup;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The agent of one rank, with no server to talk to: it never fails the rank, warns once per outage,
+ * reports what the rank exports and why, and leaves no thread behind at shutdown.
+ */
+class OpampAgentTests {
+
+	private final List<String> warnings = new CopyOnWriteArrayList<>();
+
+	private TelemetryHandle handle;
+
+	@AfterEach
+	void shutDown() {
+		if (this.handle != null) {
+			this.handle.shutdown(Duration.ofSeconds(2));
+		}
+	}
+
+	private TelemetryHandle rank(int rank, String endpoint) {
+		NemoLensConfig config = NemoLensConfig.builder()
+			.enabled(true)
+			.exporter("none")
+			.opampEndpoint(endpoint)
+			.opampInterval(Duration.ofSeconds(1))
+			.build();
+		this.handle = new TelemetrySetup(new ExportStrategyRegistry(), Map.<String, String>of()::get).setup(config,
+				rank, 2, TelemetryOptions.builder().shutdownHook(false).warnings(this.warnings::add).build());
+		return this.handle;
+	}
+
+	private static String closedEndpoint() throws IOException {
+		try (ServerSocket socket = new ServerSocket(0)) {
+			return "http://127.0.0.1:" + socket.getLocalPort() + "/v1/opamp";
+		}
+	}
+
+	private static boolean agentThreadsAlive() {
+		return Thread.getAllStackTraces().keySet().stream()
+			.anyMatch((thread) -> thread.isAlive() && thread.getName().startsWith("nemo-lens-opamp"));
+	}
+
+	@Test
+	void aServerThatCannotBeReachedIsWarnedOnceAndTheRankKeepsItsDecision() throws Exception {
+		TelemetryHandle handle = rank(1, closedEndpoint());
+		long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+		// The first try, then the retries after 1 s and 2 s: three failures, one warning.
+		while (System.nanoTime() < deadline && this.warnings.isEmpty()) {
+			Thread.sleep(50);
+		}
+		Thread.sleep(3500);
+		assertThat(this.warnings).singleElement().asString().contains("cannot be reached").contains("127.0.0.1");
+		assertThat(handle.isExporting()).isTrue();
+	}
+
+	@Test
+	void theShutdownStopsEveryThreadOfTheAgent() throws Exception {
+		rank(1, closedEndpoint());
+		assertThat(agentThreadsAlive()).isTrue();
+		long start = System.nanoTime();
+		this.handle.shutdown(Duration.ofSeconds(2));
+		long deadline = System.nanoTime() + Duration.ofSeconds(2).toNanos();
+		while (agentThreadsAlive() && System.nanoTime() < deadline) {
+			Thread.sleep(10);
+		}
+		assertThat(agentThreadsAlive()).isFalse();
+		assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(2));
+	}
+
+	@Test
+	void theEffectiveConfigurationSaysPerSignalWhatTheRankExportsByWhatAndSinceWhen() throws Exception {
+		TelemetryHandle handle = rank(0, closedEndpoint());
+		EffectiveDecision decision = new EffectiveDecision(handle,
+				new nemo.lens.control.RemoteControl(new nemo.lens.control.JobControl<String>("x", 2, java.util.Set::of,
+						(spec) -> {
+						}, (content) -> "", (warning) -> {
+						}, () -> {
+						}, (dump) -> {
+						}), (warning) -> {
+						}),
+				java.time.Instant.parse("2026-12-06T00:00:00Z"));
+		decision.refresh();
+		assertThat(decision.text()).contains("traces=silent\n")
+			.contains("traces.by=strategy single_rank\n")
+			.contains("traces.since=2026-12-06T00:00:00Z\n")
+			.contains("override=none\n")
+			.contains("health=healthy\n");
+		handle.override(ExportOverride.State.EXPORTING, Duration.ofMinutes(5), "endpoint");
+		assertThat(decision.refresh()).isTrue();
+		assertThat(decision.text()).contains("traces=exporting\n")
+			.contains("traces.by=override exporting (endpoint)\n")
+			.doesNotContain("traces.since=2026-12-06T00:00:00Z");
+		assertThat(decision.refresh()).isFalse();
+		decision.refused("export-strategy 'every_rank' is not a registered strategy");
+		decision.refresh();
+		assertThat(decision.text()).contains("health=last switch refused: export-strategy 'every_rank'");
+	}
+
+}

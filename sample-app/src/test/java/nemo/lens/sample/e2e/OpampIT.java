@@ -1,0 +1,373 @@
+package nemo.lens.sample.e2e;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+
+import org.springframework.boot.json.JsonParserFactory;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Two plain Java ranks with an OpAMP agent each against a server nobody here wrote:
+ * {@code @elastic/mockopampserver} from npm (OpAMP's HTTP transport, remote configuration, test
+ * mode), a Node.js process of its own, installed under {@code target/} by this test on its first
+ * run; skipped, saying why, where Node.js or npm is missing. The ranks register with their rank
+ * attributes; {@code export-strategy=all_ranks} put on the server reaches both, both export to a
+ * receiver on 127.0.0.1 and report {@code APPLIED}; a bad configuration is reported {@code FAILED}
+ * with its reason and changes nothing; the server going away leaves the ranks as they were, with one
+ * WARN each, and they reconnect when it returns. It waits on what the server saw and what the
+ * receiver counted, never on a fixed sleep. The steps build on each other, in order.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class OpampIT {
+
+	/** The server's published version this test was written against. */
+	private static final String MOCK_SERVER = "@elastic/mockopampserver@0.5.0";
+
+	private static final Duration INTERVAL = Duration.ofSeconds(1);
+
+	private static final Duration WAIT = Duration.ofSeconds(20);
+
+	private static final int APPLIED = 1;
+
+	private static final int FAILED = 3;
+
+	private static final Path TARGET = Path.of("target").toAbsolutePath();
+
+	private static final Path SERVER_FOLDER = TARGET.resolve("mockopampserver");
+
+	private static final Path LOGS = TARGET.resolve("e2e-logs");
+
+	private static final HttpClient http = HttpClient.newHttpClient();
+
+	private static OtlpReceiver receiver;
+
+	private static int port;
+
+	private static MockServer server;
+
+	private static final List<Process> ranks = new ArrayList<>();
+
+	@BeforeAll
+	static void startServerReceiverAndTwoRanks() throws Exception {
+		Assumptions.assumeTrue(runs("node", "--version"), "Skipped: Node.js (node) is not on the PATH here; "
+				+ "OpampIT starts @elastic/mockopampserver, a Node.js OpAMP server");
+		Assumptions.assumeTrue(runs("npm", "--version"),
+				"Skipped: npm is not on the PATH here; OpampIT installs @elastic/mockopampserver with it");
+		installServer();
+		Files.createDirectories(LOGS);
+		try (ServerSocket socket = new ServerSocket(0)) {
+			port = socket.getLocalPort();
+		}
+		server = MockServer.start(port);
+		receiver = OtlpReceiver.start();
+		for (int rank = 0; rank < 2; rank++) {
+			ranks.add(startRank(rank));
+		}
+	}
+
+	@AfterAll
+	static void stopAll() {
+		ranks.forEach(Process::destroyForcibly);
+		if (server != null) {
+			server.stop();
+		}
+		if (receiver != null) {
+			receiver.close();
+		}
+	}
+
+	@Test
+	@Order(1)
+	void bothRanksRegisterWithTheirRankAttributesAndTheirDecision() {
+		Map<Long, Map<String, Object>> agents = awaitAgents((seen) -> seen.size() == 2
+				&& seen.values().stream().allMatch((agent) -> agent.get("effectiveConfig") != null));
+		for (long rank = 0; rank < 2; rank++) {
+			Map<String, Object> agent = agents.get(rank);
+			assertThat(map(agent, "identifying")).containsEntry("service.name", "opamp-it")
+				.containsEntry("service.instance.id", "opamp-it-rank" + rank);
+			assertThat(map(agent, "nonIdentifying")).containsEntry("dl.world_size", 2)
+				.containsEntry("nemo.launcher", "torchrun")
+				.containsEntry("nemo.run.id", "opamp-it")
+				.containsKeys("dl.local_rank", "host.name", "nemo.lens.version");
+		}
+		// single_rank: the last rank exports, the first is silent, each says so.
+		assertThat((String) agents.get(0L).get("effectiveConfig")).contains("traces=silent\n")
+			.contains("traces.by=strategy single_rank\n")
+			.contains("health=healthy\n");
+		assertThat((String) agents.get(1L).get("effectiveConfig")).contains("traces=exporting\n");
+	}
+
+	@Test
+	@Order(2)
+	void allRanksPutOnTheServerReachesBothRanksWhichExportAndReportApplied() throws Exception {
+		long start = System.nanoTime();
+		server.putConfig("export-strategy=all_ranks\n");
+		Map<Long, Map<String, Object>> agents = awaitAgents((seen) -> seen.values()
+			.stream()
+			.allMatch((agent) -> status(agent) == APPLIED
+					&& String.valueOf(agent.get("effectiveConfig")).contains("traces.by=opamp export-strategy=all_ranks")));
+		System.out.printf("opamp_switch_seen_by_server_s=%.2f%n", (System.nanoTime() - start) / 1e9);
+		assertThat((String) agents.get(0L).get("effectiveConfig")).contains("traces=exporting\n")
+			.contains("control=opamp\n");
+		assertThat(receiver.awaitUntil(() -> receiver.ranksWithSpans().containsAll(List.of(0L, 1L)), WAIT))
+			.as("spans of both ranks at the receiver: %s", receiver.ranksWithSpans())
+			.isTrue();
+	}
+
+	@Test
+	@Order(3)
+	void aBadConfigurationIsReportedFailedWithItsReasonAndChangesNothing() {
+		server.putConfig("export-strategy=every_rank\n");
+		Map<Long, Map<String, Object>> agents = awaitAgents(
+				(seen) -> seen.values().stream().allMatch((agent) -> status(agent) == FAILED));
+		for (Map<String, Object> agent : agents.values()) {
+			assertThat(String.valueOf(map(agent, "remoteConfigStatus").get("errorMessage")))
+				.contains("export-strategy 'every_rank' is not a registered strategy");
+		}
+		awaitAgents((seen) -> seen.values()
+			.stream()
+			.allMatch((agent) -> String.valueOf(agent.get("effectiveConfig")).contains("health=last switch refused")));
+		assertThat((String) awaitAgents((seen) -> true).get(0L).get("effectiveConfig")).contains("traces=exporting\n")
+			.contains("traces.by=opamp export-strategy=all_ranks");
+		int before = receiver.spansByRank().getOrDefault(0L, List.of()).size();
+		assertThat(receiver.awaitUntil(() -> receiver.spansByRank().get(0L).size() > before + 5, WAIT))
+			.as("rank 0 still exports").isTrue();
+	}
+
+	@Test
+	@Order(4)
+	void theServerGoingAwayLeavesTheRanksAsTheyWereWithOneWarnAndTheyReconnect() throws Exception {
+		server.stop();
+		assertThat(receiver.awaitUntil(() -> warnings(0) == 1 && warnings(1) == 1, WAIT))
+			.as("one WARN on each rank").isTrue();
+		int before = receiver.spansByRank().get(0L).size();
+		assertThat(receiver.awaitUntil(() -> receiver.spansByRank().get(0L).size() > before + 5, WAIT))
+			.as("rank 0 still exports while the server is away").isTrue();
+		server = MockServer.start(port);
+		Map<Long, Map<String, Object>> agents = awaitAgents((seen) -> seen.size() == 2);
+		assertThat(agents).containsOnlyKeys(0L, 1L);
+		assertThat(receiver.awaitUntil(() -> reachedAgain(0) && reachedAgain(1), WAIT)).as("reconnected").isTrue();
+		assertThat(warnings(0)).isEqualTo(1);
+		assertThat(warnings(1)).isEqualTo(1);
+		assertThat((String) awaitAgents((seen) -> seen.values().stream().allMatch((agent) -> agent.get("effectiveConfig") != null))
+			.get(0L)
+			.get("effectiveConfig")).contains("traces=exporting\n");
+	}
+
+	private static Process startRank(int rank) throws IOException {
+		List<String> command = new ArrayList<>();
+		command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+		command.addAll(SampleAppProcess.JVM_OPTIONS);
+		command.addAll(List.of("-cp", System.getProperty("java.class.path"), OpampRank.class.getName()));
+		ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
+			.redirectOutput(log(rank).toFile());
+		Map<String, String> env = builder.environment();
+		env.keySet().retainAll(SampleAppProcess.INHERITED);
+		env.putAll(receiver.otelEnvironment());
+		env.put("OTEL_METRICS_EXPORTER", "none");
+		env.put("OTEL_LOGS_EXPORTER", "none");
+		env.put("RANK", String.valueOf(rank));
+		env.put("LOCAL_RANK", String.valueOf(rank));
+		env.put("WORLD_SIZE", "2");
+		env.put("LOCAL_WORLD_SIZE", "2");
+		env.put("TORCHELASTIC_RUN_ID", "opamp-it");
+		env.put("NEMO_LENS_ENABLED", "true");
+		env.put("NEMO_LENS_SERVICE_NAME", "opamp-it");
+		env.put("NEMO_LENS_RUN_ID", "opamp-it");
+		env.put("NEMO_LENS_OPAMP_ENDPOINT", server.endpoint());
+		env.put("NEMO_LENS_OPAMP_INTERVAL", INTERVAL.toSeconds() + "s");
+		return builder.start();
+	}
+
+	private static Path log(int rank) {
+		return LOGS.resolve("opamp-rank-" + rank + ".log");
+	}
+
+	private static long warnings(int rank) {
+		return lines(rank).stream().filter((line) -> line.contains("cannot be reached")).count();
+	}
+
+	private static boolean reachedAgain(int rank) {
+		return lines(rank).stream().anyMatch((line) -> line.contains("reached again"));
+	}
+
+	private static List<String> lines(int rank) {
+		try {
+			return Files.readAllLines(log(rank), StandardCharsets.UTF_8);
+		}
+		catch (IOException ex) {
+			return List.of();
+		}
+	}
+
+	private static int status(Map<String, Object> agent) {
+		Object status = (agent.get("remoteConfigStatus") != null) ? map(agent, "remoteConfigStatus").get("status")
+				: null;
+		return (status != null) ? ((Number) status).intValue() : 0;
+	}
+
+	@SuppressWarnings("unchecked")
+	private static Map<String, Object> map(Map<String, Object> agent, String key) {
+		return (Map<String, Object>) agent.get(key);
+	}
+
+	/** What the server saw of each agent, by rank, once the condition holds. */
+	private static Map<Long, Map<String, Object>> awaitAgents(Predicate<Map<Long, Map<String, Object>>> condition) {
+		Map<Long, Map<String, Object>>[] last = new Map[1];
+		boolean met = receiver.awaitUntil(() -> {
+			last[0] = server.agents();
+			return condition.test(last[0]);
+		}, WAIT, Duration.ofMillis(100));
+		assertThat(met).as("what the server saw: %s", last[0]).isTrue();
+		return last[0];
+	}
+
+	private static boolean runs(String... command) {
+		try {
+			Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+			process.getInputStream().readAllBytes();
+			return process.waitFor(30, TimeUnit.SECONDS) && process.exitValue() == 0;
+		}
+		catch (IOException | InterruptedException ex) {
+			return false;
+		}
+	}
+
+	/** Installs the server under target/ once; a clean clone's first run fetches it from npm's registry. */
+	private static void installServer() throws Exception {
+		if (Files.exists(SERVER_FOLDER.resolve("node_modules/@elastic/mockopampserver/package.json"))) {
+			return;
+		}
+		Files.createDirectories(SERVER_FOLDER);
+		Process npm = new ProcessBuilder("npm", "install", "--no-audit", "--no-fund", "--prefix",
+				SERVER_FOLDER.toString(), MOCK_SERVER)
+			.redirectErrorStream(true)
+			.start();
+		String output = new String(npm.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+		assertThat(npm.waitFor(5, TimeUnit.MINUTES) && npm.exitValue() == 0)
+			.as("npm install %s:%n%s", MOCK_SERVER, output)
+			.isTrue();
+	}
+
+	/** The Node.js server process and the summary endpoint its driver script serves beside it. */
+	private record MockServer(Process process, String endpoint, int controlPort) {
+
+		private static final Pattern OPAMP = Pattern.compile("^OPAMP (\\S+)$");
+
+		private static final Pattern CONTROL = Pattern.compile("^CONTROL (\\d+)$");
+
+		static MockServer start(int port) throws Exception {
+			Path script = Path.of(OpampIT.class.getResource("/opamp/mock-opamp-server.js").toURI());
+			Process process = new ProcessBuilder("node", script.toString(), SERVER_FOLDER.toString(),
+					String.valueOf(port))
+				.redirectErrorStream(true)
+				.start();
+			BufferedReader output = new BufferedReader(
+					new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+			String endpoint = null;
+			Integer control = null;
+			StringBuilder seen = new StringBuilder();
+			for (String line; (endpoint == null || control == null) && (line = output.readLine()) != null;) {
+				seen.append(line).append('\n');
+				Matcher opamp = OPAMP.matcher(line);
+				Matcher controlLine = CONTROL.matcher(line);
+				if (opamp.matches()) {
+					endpoint = opamp.group(1);
+				}
+				else if (controlLine.matches()) {
+					control = Integer.valueOf(controlLine.group(1));
+				}
+			}
+			assertThat(endpoint != null && control != null).as("the mock OpAMP server started:%n%s", seen).isTrue();
+			Thread drain = new Thread(() -> {
+				try {
+					output.transferTo(java.io.Writer.nullWriter());
+				}
+				catch (IOException ex) {
+					// The process ended.
+				}
+			}, "mockopampserver-output");
+			drain.setDaemon(true);
+			drain.start();
+			return new MockServer(process, endpoint, control);
+		}
+
+		void putConfig(String lens) {
+			String body = "{\"lens\":{\"body\":" + quoted(lens) + ",\"contentType\":\"text/x-java-properties\"}}";
+			HttpResponse<String> response = send(HttpRequest
+				.newBuilder(URI.create(this.endpoint.replace("/v1/opamp", "/api/agentConfigMap")))
+				.header("content-type", "application/json")
+				.POST(HttpRequest.BodyPublishers.ofString(body))
+				.build());
+			assertThat(response.statusCode()).as("config put on the server: %s", response.body()).isEqualTo(204);
+		}
+
+		@SuppressWarnings("unchecked")
+		Map<Long, Map<String, Object>> agents() {
+			HttpResponse<String> response = send(
+					HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.controlPort + "/agents")).build());
+			Map<Long, Map<String, Object>> byRank = new java.util.TreeMap<>();
+			for (Object agent : JsonParserFactory.getJsonParser().parseMap(response.body()).values()) {
+				Map<String, Object> fields = (Map<String, Object>) agent;
+				Map<String, Object> attributes = (Map<String, Object>) fields.get("nonIdentifying");
+				if (attributes != null && attributes.get("dl.rank") != null) {
+					byRank.put(((Number) attributes.get("dl.rank")).longValue(), fields);
+				}
+			}
+			return byRank;
+		}
+
+		void stop() {
+			this.process.destroy();
+			try {
+				if (!this.process.waitFor(10, TimeUnit.SECONDS)) {
+					this.process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+				}
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+		}
+
+		private static HttpResponse<String> send(HttpRequest request) {
+			try {
+				return http.send(request, HttpResponse.BodyHandlers.ofString());
+			}
+			catch (IOException | InterruptedException ex) {
+				throw new IllegalStateException("The mock OpAMP server did not answer " + request.uri(), ex);
+			}
+		}
+
+		private static String quoted(String text) {
+			return "\"" + text.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n") + "\"";
+		}
+
+	}
+
+}
