@@ -177,22 +177,37 @@ public final class JobControl<D> implements ControlFilePoller.Listener {
 	}
 
 	/**
-	 * Decides the content in force again, after the settings below the file changed (a refresh);
-	 * the caller applies the outcome. Where the content cannot be decided over them (a strategy
-	 * fails on its new input), the file counts no more until it changes, and says why.
+	 * Decides the content in force again over the settings a refresh puts in force, then runs the
+	 * switch to what it decides, as one transaction: where the switch throws, the control is as it
+	 * was before. Where the content cannot be decided over the new settings (a strategy fails on
+	 * its new input), the file counts no more until it changes, and says why once the switch is
+	 * made.
+	 * @param switchOver the switch, which reads {@link #inForce()}
 	 */
-	public void rebase() {
+	public void rebase(Runnable switchOver) {
+		// Held throughout, so that a look at the file waits rather than decide over settings that may
+		// be put back.
 		synchronized (this.decisionLock) {
 			InForce<D> current = this.applied;
-			if (current == null) {
-				return;
+			String failure = null;
+			if (current != null) {
+				try {
+					this.applied = new InForce<>(current.content(), this.decider.decide(current.content()));
+				}
+				catch (RuntimeException ex) {
+					this.applied = null;
+					failure = ex.getMessage();
+				}
 			}
 			try {
-				this.applied = new InForce<>(current.content(), this.decider.decide(current.content()));
+				switchOver.run();
 			}
-			catch (RuntimeException ex) {
-				this.applied = null;
-				problem(ex.getMessage());
+			catch (RuntimeException | Error ex) {
+				this.applied = current;
+				throw ex;
+			}
+			if (failure != null) {
+				problem(failure);
 			}
 		}
 	}
