@@ -4,6 +4,8 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,6 +16,10 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
+import io.opentelemetry.sdk.common.CompletableResultCode;
+import io.opentelemetry.sdk.trace.data.SpanData;
+import io.opentelemetry.sdk.trace.export.SpanExporter;
+import nemo.lens.sdk.CopyableExporter;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -110,6 +116,39 @@ class FlipsNeverStackTests {
 		assertThat(peak).as("thread peak; steady %d", steady).isLessThanOrEqualTo(steady + FLIPPERS + ABOVE_STEADY);
 	}
 
+	@Test
+	void aSwitchOnWhileItsSignalsLastPipelineClosesWaitsForTheCloseRatherThanBuildBesideIt()
+			throws InterruptedException {
+		Set<Thread> before = Thread.getAllStackTraces().keySet();
+		ClosingWhenAllowed exporter = new ClosingWhenAllowed();
+		this.handle = new TelemetrySetup(new ExportStrategyRegistry(this.env::get), this.env::get).setup(
+				NemoLensConfig.builder().enabled(true).exporter("none").switchDrainTimeout(Duration.ZERO).build(), 3, 4,
+				TelemetryOptions.builder().spanExporter(exporter).shutdownHook(false).switchable(true).build());
+		// A pipeline's copy of the exporter is made at its first export: here, as the close flushes.
+		this.handle.tracer().spanBuilder("before").startSpan().end();
+		this.handle.override(ExportOverride.State.SILENT, Duration.ofMinutes(15), "test");
+		assertThat(exporter.closing.await(10, TimeUnit.SECONDS)).as("the close has begun").isTrue();
+		Thread switchOn = new Thread(
+				() -> this.handle.override(ExportOverride.State.EXPORTING, Duration.ofMinutes(15), "test"));
+		switchOn.start();
+		assertThat(Await.until(() -> !switchOn.isAlive() || waitsForAClose(switchOn))).isTrue();
+		assertThat(batchWorkers(before)).as("only the pipeline that closes").hasSize(1);
+		exporter.closed.countDown();
+		switchOn.join(TimeUnit.SECONDS.toMillis(10));
+		assertThat(this.handle.isExporting(Signal.TRACES)).isTrue();
+		assertThat(Await.until(() -> batchWorkers(before).size() == 1)).as("left: %s", batchWorkers(before)).isTrue();
+	}
+
+	private static boolean waitsForAClose(Thread thread) {
+		return Arrays.stream(thread.getStackTrace())
+			.anyMatch((frame) -> frame.getClassName().equals("nemo.lens.live.PipelineDrain"))
+				&& thread.getState() == Thread.State.TIMED_WAITING;
+	}
+
+	private static List<String> batchWorkers(Set<Thread> before) {
+		return lensAndSdkThreads(before).stream().filter((name) -> name.startsWith("BatchSpanProcessor")).toList();
+	}
+
 	/** A switch, silent or exporting by turns, then a span on whatever the rank exports now. */
 	private void flip(int i) {
 		ExportOverride.State state = (i % 2 == 0) ? ExportOverride.State.SILENT : ExportOverride.State.EXPORTING;
@@ -127,6 +166,60 @@ class FlipsNeverStackTests {
 			.filter((name) -> name.startsWith("nemo-lens") || name.startsWith("BatchSpanProcessor"))
 			.sorted()
 			.collect(Collectors.toList());
+	}
+
+	/**
+	 * An exporter whose copies, one per pipeline, close only when the test allows it: the close of
+	 * a pipeline that stopped stays under way meanwhile.
+	 */
+	private static final class ClosingWhenAllowed implements SpanExporter, CopyableExporter<SpanExporter> {
+
+		private final CountDownLatch closing;
+
+		private final CountDownLatch closed;
+
+		ClosingWhenAllowed() {
+			this(new CountDownLatch(1), new CountDownLatch(1));
+		}
+
+		private ClosingWhenAllowed(CountDownLatch closing, CountDownLatch closed) {
+			this.closing = closing;
+			this.closed = closed;
+		}
+
+		@Override
+		public SpanExporter copyForPipeline() {
+			return new ClosingWhenAllowed(this.closing, this.closed);
+		}
+
+		@Override
+		public CompletableResultCode export(Collection<SpanData> spans) {
+			return CompletableResultCode.ofSuccess();
+		}
+
+		@Override
+		public CompletableResultCode flush() {
+			return CompletableResultCode.ofSuccess();
+		}
+
+		@Override
+		public CompletableResultCode shutdown() {
+			this.closing.countDown();
+			CompletableResultCode result = new CompletableResultCode();
+			Thread allowed = new Thread(() -> {
+				try {
+					this.closed.await();
+				}
+				catch (InterruptedException ex) {
+					Thread.currentThread().interrupt();
+				}
+				result.succeed();
+			}, "closing-when-allowed");
+			allowed.setDaemon(true);
+			allowed.start();
+			return result;
+		}
+
 	}
 
 }

@@ -55,8 +55,8 @@ class RefusedSwitchTests {
 	}
 
 	private TelemetryHandle rank(int rank, NemoLensConfig.Builder config, Consumer<String> notices) {
-		this.handle = new TelemetrySetup(this.registry, this.env::get).setup(config.enabled(true).exporter("none").build(),
-				rank, 4,
+		this.handle = new TelemetrySetup(this.registry, this.env::get).setup(
+				config.enabled(true).exporter("none").build(), rank, 4,
 				TelemetryOptions.builder()
 					.spanExporter(new RecordingSpanExporter())
 					.metricReader(this.metricReader)

@@ -48,9 +48,13 @@ final class PipelineDrain {
 	 */
 	private static final Duration CLOSE_OVERRUN = Duration.ofSeconds(1);
 
-	private final Duration drainTimeout;
+	/** The drain timeout, in nanoseconds: counted at start-up, so that no drain's sum can fail. */
+	private final long drainNanos;
 
 	private final Duration shutdownTimeout;
+
+	/** How long a switch-on waits for its signal's close, in nanoseconds. */
+	private final long closeWaitNanos;
 
 	private final ThreadPoolExecutor threads;
 
@@ -83,8 +87,9 @@ final class PipelineDrain {
 	 * @param threadFactory makes the drain threads
 	 */
 	PipelineDrain(Duration drainTimeout, Duration shutdownTimeout, ThreadFactory threadFactory) {
-		this.drainTimeout = drainTimeout;
+		this.drainNanos = drainTimeout.toNanos();
 		this.shutdownTimeout = shutdownTimeout;
+		this.closeWaitNanos = shutdownTimeout.plus(CLOSE_OVERRUN).toNanos();
 		int signals = Signal.values().length;
 		// One drain at a time per signal needs no more threads than signals; the queue holds the
 		// drains of pipelines taken back, which end at their next look.
@@ -101,7 +106,7 @@ final class PipelineDrain {
 	 * @param sdk its pipeline
 	 */
 	void drain(Signal signal, ExportingTelemetry sdk) {
-		giveBack(signal, new Draining(sdk, System.nanoTime() + this.drainTimeout.toNanos()));
+		giveBack(signal, new Draining(sdk, System.nanoTime() + this.drainNanos));
 	}
 
 	/**
@@ -144,14 +149,13 @@ final class PipelineDrain {
 	 * should not go ahead
 	 */
 	synchronized String awaitClose(Signal signal) {
-		Duration wait = this.shutdownTimeout.plus(CLOSE_OVERRUN);
-		long deadline = System.nanoTime() + wait.toNanos();
+		long deadline = System.nanoTime() + this.closeWaitNanos;
 		try {
 			while (this.closing.containsKey(signal) && !this.shutDown) {
 				long left = deadline - System.nanoTime();
 				if (left <= 0) {
 					return "the " + signal.key() + " pipeline switched off before is still closing after "
-							+ wait.toMillis() + " ms";
+							+ TimeUnit.NANOSECONDS.toMillis(this.closeWaitNanos) + " ms";
 				}
 				TimeUnit.NANOSECONDS.timedWait(this, left);
 			}

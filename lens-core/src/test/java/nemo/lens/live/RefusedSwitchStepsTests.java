@@ -62,9 +62,9 @@ class RefusedSwitchStepsTests {
 				new ExportingTelemetryFactory(CONFIG, 3, 4, exports, env::get), exports, null, drain);
 		SignalDecisions.Decider decider = new SignalDecisions.Decider(new ExportStrategyRegistry(env::get), 3, 4, null);
 		SignalDecisions signals = decider.decide(CONFIG);
-		this.decision = new LiveDecision(CONFIG, signals, this.pipeline, SpanGroups.ofSetting(CONFIG.spanGroups(), Set.of()),
-				decider, (notice) -> {
-				}, timer);
+		SpanGroups groups = SpanGroups.ofSetting(CONFIG.spanGroups(), Set.of());
+		this.decision = new LiveDecision(CONFIG, signals, this.pipeline, groups, decider, (notice) -> {
+		}, timer);
 		this.pipeline.start(signals.exporting());
 		return this.decision;
 	}

@@ -127,7 +127,8 @@ class LensEndpointRefusedSwitchTests {
 		useCertificate(this.certificate);
 		this.runner.withPropertyValues("nemo.lens.rank=0").run((context) -> {
 			Files.delete(this.certificate);
-			new LensEndpointWebExtension(context.getBean(LensEndpoint.class)).write(null, "exporting", null, null, null);
+			LensEndpointWebExtension web = new LensEndpointWebExtension(context.getBean(LensEndpoint.class));
+			web.write(null, "exporting", null, null, null);
 		});
 		assertThat(output.getOut().lines().filter((line) -> line.contains("could not switch this rank")))
 			.singleElement()
