@@ -31,6 +31,7 @@ public final class JobControl<D> implements ControlFilePoller.Listener {
 
 	private final int worldSize;
 
+	/** Guards what is in force while a refresh decides the content again ({@link #rebase}). */
 	private final Object decisionLock = new Object();
 
 	private final Supplier<Set<String>> strategies;
@@ -85,20 +86,23 @@ public final class JobControl<D> implements ControlFilePoller.Listener {
 	@Override
 	public void read(String text) {
 		ControlFileContent content;
-		InForce<D> previous = this.applied;
-		boolean previouslyInForce = this.inForce;
+		InForce<D> previous;
+		boolean previouslyInForce;
 		try {
 			content = ControlFileContent.parse(text, this.worldSize, this.strategies.get(), this.spanGroupsCheck);
-			// Against the settings in force now, which a refresh may change meanwhile (rebase).
+			// Against the settings in force now, which a refresh may change meanwhile (rebase); what
+			// was in force is taken under the same lock, never while a refresh may put it back.
 			synchronized (this.decisionLock) {
+				previous = this.applied;
+				previouslyInForce = this.inForce;
 				this.applied = new InForce<>(content, this.decider.decide(content));
+				this.inForce = content.isInForce(Instant.now());
 			}
 		}
 		catch (RuntimeException ex) {
 			problem(ex.getMessage());
 			return;
 		}
-		this.inForce = content.isInForce(Instant.now());
 		// Cleared first, so that no one sees the rank switched and the file still in error.
 		String previousProblem = this.problem;
 		this.problem = null;
@@ -120,13 +124,19 @@ public final class JobControl<D> implements ControlFilePoller.Listener {
 	@Override
 	public void absent() {
 		this.firstLook = false;
-		InForce<D> previous = this.applied;
-		boolean previouslyInForce = this.inForce;
+		InForce<D> previous;
+		boolean previouslyInForce;
+		synchronized (this.decisionLock) {
+			previous = this.applied;
+			previouslyInForce = this.inForce;
+			if (previous != null) {
+				this.applied = null;
+				this.inForce = false;
+			}
+		}
 		String previousProblem = this.problem;
 		this.problem = null;
 		if (previous != null) {
-			this.applied = null;
-			this.inForce = false;
 			if (!switched(previous, previouslyInForce, previousProblem)) {
 				return;
 			}
@@ -167,13 +177,19 @@ public final class JobControl<D> implements ControlFilePoller.Listener {
 
 	@Override
 	public void tick() {
-		InForce<D> current = this.applied;
-		boolean now = current != null && current.content().isInForce(Instant.now());
-		if (now != this.inForce) {
-			boolean before = this.inForce;
+		InForce<D> current;
+		boolean before;
+		synchronized (this.decisionLock) {
+			// Never while a refresh decides the content again: it may put back what it took.
+			current = this.applied;
+			boolean now = current != null && current.content().isInForce(Instant.now());
+			if (now == this.inForce) {
+				return;
+			}
+			before = this.inForce;
 			this.inForce = now;
-			switched(current, before, this.problem);
 		}
+		switched(current, before, this.problem);
 	}
 
 	/**
