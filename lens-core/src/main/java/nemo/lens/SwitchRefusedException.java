@@ -21,9 +21,23 @@ public final class SwitchRefusedException extends IllegalStateException {
 				+ "; nothing changed.", cause);
 	}
 
+	/**
+	 * The cause's message, and its root cause's where that says more: the SDK's autoconfiguration
+	 * wraps what failed in an "Unexpected configuration error".
+	 */
 	private static String describe(Throwable cause) {
-		String message = cause.getMessage();
-		return (message != null) ? message : cause.getClass().getName();
+		String message = message(cause);
+		Throwable root = cause;
+		while (root.getCause() != null && root.getCause() != root) {
+			root = root.getCause();
+		}
+		String rootMessage = message(root);
+		return (root == cause || message.contains(rootMessage)) ? message : message + ": " + rootMessage;
+	}
+
+	private static String message(Throwable failure) {
+		String message = failure.getMessage();
+		return (message != null) ? message : failure.getClass().getName();
 	}
 
 }

@@ -31,6 +31,7 @@ public final class JobControl<D> implements ControlFilePoller.Listener {
 
 	private final int worldSize;
 
+	/** Guards what is in force while a refresh decides the content again ({@link #rebase}). */
 	private final Object decisionLock = new Object();
 
 	private final Supplier<Set<String>> strategies;
@@ -85,20 +86,23 @@ public final class JobControl<D> implements ControlFilePoller.Listener {
 	@Override
 	public void read(String text) {
 		ControlFileContent content;
-		InForce<D> previous = this.applied;
-		boolean previouslyInForce = this.inForce;
+		InForce<D> previous;
+		boolean previouslyInForce;
 		try {
 			content = ControlFileContent.parse(text, this.worldSize, this.strategies.get(), this.spanGroupsCheck);
-			// Against the settings in force now, which a refresh may change meanwhile (rebase).
+			// Against the settings in force now, which a refresh may change meanwhile (rebase); what
+			// was in force is taken under the same lock, never while a refresh may put it back.
 			synchronized (this.decisionLock) {
+				previous = this.applied;
+				previouslyInForce = this.inForce;
 				this.applied = new InForce<>(content, this.decider.decide(content));
+				this.inForce = content.isInForce(Instant.now());
 			}
 		}
 		catch (RuntimeException ex) {
 			problem(ex.getMessage());
 			return;
 		}
-		this.inForce = content.isInForce(Instant.now());
 		// Cleared first, so that no one sees the rank switched and the file still in error.
 		String previousProblem = this.problem;
 		this.problem = null;
@@ -139,13 +143,19 @@ public final class JobControl<D> implements ControlFilePoller.Listener {
 	@Override
 	public void absent() {
 		this.firstLook = false;
-		InForce<D> previous = this.applied;
-		boolean previouslyInForce = this.inForce;
+		InForce<D> previous;
+		boolean previouslyInForce;
+		synchronized (this.decisionLock) {
+			previous = this.applied;
+			previouslyInForce = this.inForce;
+			if (previous != null) {
+				this.applied = null;
+				this.inForce = false;
+			}
+		}
 		String previousProblem = this.problem;
 		this.problem = null;
 		if (previous != null) {
-			this.applied = null;
-			this.inForce = false;
 			if (!switched(previous, previouslyInForce, previousProblem)) {
 				return;
 			}
@@ -186,32 +196,53 @@ public final class JobControl<D> implements ControlFilePoller.Listener {
 
 	@Override
 	public void tick() {
-		InForce<D> current = this.applied;
-		boolean now = current != null && current.content().isInForce(Instant.now());
-		if (now != this.inForce) {
-			boolean before = this.inForce;
+		InForce<D> current;
+		boolean before;
+		synchronized (this.decisionLock) {
+			// Never while a refresh decides the content again: it may put back what it took.
+			current = this.applied;
+			boolean now = current != null && current.content().isInForce(Instant.now());
+			if (now == this.inForce) {
+				return;
+			}
+			before = this.inForce;
 			this.inForce = now;
-			switched(current, before, this.problem);
 		}
+		switched(current, before, this.problem);
 	}
 
 	/**
-	 * Decides the content in force again, after the settings below the file changed (a refresh);
-	 * the caller applies the outcome. Where the content cannot be decided over them (a strategy
-	 * fails on its new input), the file counts no more until it changes, and says why.
+	 * Decides the content in force again over the settings a refresh puts in force, then runs the
+	 * switch to what it decides, as one transaction: where the switch throws, the control is as it
+	 * was before. Where the content cannot be decided over the new settings (a strategy fails on
+	 * its new input), the file counts no more until it changes, and says why once the switch is
+	 * made.
+	 * @param switchOver the switch, which reads {@link #inForce()}
 	 */
-	public void rebase() {
+	public void rebase(Runnable switchOver) {
+		// Held throughout, so that a look at the file waits rather than decide over settings that may
+		// be put back.
 		synchronized (this.decisionLock) {
 			InForce<D> current = this.applied;
-			if (current == null) {
-				return;
+			String failure = null;
+			if (current != null) {
+				try {
+					this.applied = new InForce<>(current.content(), this.decider.decide(current.content()));
+				}
+				catch (RuntimeException ex) {
+					this.applied = null;
+					failure = ex.getMessage();
+				}
 			}
 			try {
-				this.applied = new InForce<>(current.content(), this.decider.decide(current.content()));
+				switchOver.run();
 			}
-			catch (RuntimeException ex) {
-				this.applied = null;
-				problem(ex.getMessage());
+			catch (RuntimeException | Error ex) {
+				this.applied = current;
+				throw ex;
+			}
+			if (failure != null) {
+				problem(failure);
 			}
 		}
 	}

@@ -9,6 +9,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ScheduledFuture;
 import java.util.function.Consumer;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -23,6 +24,7 @@ import nemo.lens.control.ControlFilePoller;
 import nemo.lens.control.ControlStatus;
 import nemo.lens.control.JobControl;
 import nemo.lens.control.OverrideTimer;
+import nemo.lens.env.Redaction;
 import nemo.lens.spans.SpanGroups;
 
 /**
@@ -31,6 +33,13 @@ import nemo.lens.spans.SpanGroups;
  * since with settings changed while the rank runs (Spring Cloud's refresh). Each change is applied
  * to the rank's pipeline, logged with the old and new state, and told to the doors that switch
  * from outside the Lens SDK.
+ * <p>
+ * Each change is one transaction: whatever throws while it is made (a strategy, the SDK's build,
+ * the override's timer, the control file's content over new settings), the override, the decision,
+ * the control file and the pipelines stay as they were, and the change is refused
+ * ({@link SwitchRefusedException}, or {@link IllegalArgumentException} for what the caller gave).
+ * What comes once it is made (its notice, the doors that follow it) cannot undo it: a failure
+ * there is logged.
  */
 public final class LiveDecision {
 
@@ -44,7 +53,7 @@ public final class LiveDecision {
 
 	private final Consumer<String> notices;
 
-	private final OverrideTimer overrideTimer = new OverrideTimer();
+	private final OverrideTimer overrideTimer;
 
 	private final List<Runnable> switchListeners = new CopyOnWriteArrayList<>();
 
@@ -72,6 +81,12 @@ public final class LiveDecision {
 	 */
 	public LiveDecision(NemoLensConfig config, SignalDecisions signals, LivePipeline pipeline, SpanGroups spanGroups,
 			SignalDecisions.Decider decider, Consumer<String> notices) {
+		this(config, signals, pipeline, spanGroups, decider, notices, new OverrideTimer());
+	}
+
+	LiveDecision(NemoLensConfig config, SignalDecisions signals, LivePipeline pipeline, SpanGroups spanGroups,
+			SignalDecisions.Decider decider, Consumer<String> notices, OverrideTimer overrideTimer) {
+		this.overrideTimer = overrideTimer;
 		this.config = config;
 		this.signals = signals;
 		this.pipeline = pipeline;
@@ -134,28 +149,50 @@ public final class LiveDecision {
 			// Checked even while the control file names the groups: they come back when it goes.
 			checkSpanGroups(next.spanGroups());
 		}
-		SignalDecisions decided = this.decider.decide(next);
+		SignalDecisions decided = decide(next, changed);
 		SignalDecisions before = this.signals;
+		String change = "settings changed by " + source + " (" + String.join(", ", changed) + ")";
+		String exportingBefore = describeSignals();
+		Set<Signal> exportedBefore = this.pipeline.exported();
+		// Put in force for the switch, as the control file's content is decided over them; put back
+		// where the switch is refused, the control file's state with them.
 		this.config = next;
 		this.signals = decided;
-		if (this.control != null) {
-			this.control.rebase();
-		}
 		try {
-			reapply("settings changed by " + source + " (" + String.join(", ", changed) + ")");
+			if (this.control != null) {
+				this.control.rebase(() -> this.pipeline.apply(wantedSignals(this.override)));
+			}
+			else {
+				this.pipeline.apply(wantedSignals(this.override));
+			}
 		}
-		catch (SwitchRefusedException ex) {
+		catch (RuntimeException | Error ex) {
 			this.config = current;
 			this.signals = before;
-			if (this.control != null) {
-				this.control.rebase();
-			}
-			throw ex;
+			throw refusal(change, ex);
 		}
+		switched(change, exportingBefore, exportedBefore);
 		if (groupsChanged && this.controlSpanGroups == null) {
 			this.spanGroups.set(next.spanGroups());
 		}
 		return changed;
+	}
+
+	/**
+	 * What the strategies decide with new settings; a strategy that fails on them refuses the
+	 * settings, as invalid ones are refused.
+	 */
+	private SignalDecisions decide(NemoLensConfig settings, List<String> changed) {
+		try {
+			return this.decider.decide(settings);
+		}
+		catch (IllegalArgumentException ex) {
+			throw ex;
+		}
+		catch (RuntimeException ex) {
+			throw new IllegalArgumentException("A strategy fails on the new settings (" + String.join(", ", changed)
+					+ "): " + Redaction.redact(String.valueOf(ex.getMessage())) + "; nothing changed.", ex);
+		}
 	}
 
 	/** Tells the operator something, where the rank's switches are told. */
@@ -206,9 +243,25 @@ public final class LiveDecision {
 			throw new IllegalArgumentException("An override covers at least one signal.");
 		}
 		ExportOverride next = new ExportOverride(state, signals, Instant.now().plus(duration), source);
-		// Refused whole when the switch cannot be made: the override is not stored and no timer runs.
-		change(next);
-		this.overrideTimer.schedule(next.until(), () -> expire(next));
+		ExportOverride previous = this.override;
+		String change = "override " + ((previous != null) ? describe(previous) : "none") + " -> " + describe(next);
+		// Refused whole when the switch cannot be made: the override is not stored, its end is not
+		// kept, and the override before stays in force with its own end.
+		ScheduledFuture<?> end;
+		try {
+			end = this.overrideTimer.schedule(next.until(), () -> expire(next));
+		}
+		catch (RuntimeException | Error ex) {
+			throw refusal(change, ex);
+		}
+		try {
+			reapply(change, next);
+		}
+		catch (RuntimeException | Error ex) {
+			this.overrideTimer.drop(end);
+			throw ex;
+		}
+		this.overrideTimer.keep(end);
 		return next;
 	}
 
@@ -219,8 +272,9 @@ public final class LiveDecision {
 	public synchronized void removeOverride(String source) {
 		if (this.override != null) {
 			String removed = describe(this.override);
-			change(null);
-			this.notices.accept("NeMo Lens: override " + removed + " removed by " + source);
+			// Refused whole when the switch cannot be made: the override stays, with its end.
+			reapply("no override", null);
+			tell("NeMo Lens: override " + removed + " removed by " + source);
 		}
 		this.overrideTimer.cancel();
 	}
@@ -237,9 +291,9 @@ public final class LiveDecision {
 	private synchronized void expire(ExportOverride ended) {
 		if (this.override == ended) {
 			this.overrideTimer.cancel();
-			this.notices.accept("NeMo Lens: override " + describe(ended) + " ended by itself");
+			tell("NeMo Lens: override " + describe(ended) + " ended by itself");
 			try {
-				change(null);
+				reapply("no override", null);
 			}
 			catch (SwitchRefusedException ex) {
 				// Its time is up whatever happens: the override goes, the rank stays as it is until the
@@ -258,19 +312,6 @@ public final class LiveDecision {
 	 */
 	public void onSwitch(Runnable listener) {
 		this.switchListeners.add(Objects.requireNonNull(listener, "listener must not be null"));
-	}
-
-	/**
-	 * Switches to what an override, or none, makes the rank export, and only then puts it in force:
-	 * no one sees the override before the rank exports as it says, and a refused switch stores
-	 * nothing.
-	 */
-	private void change(ExportOverride next) {
-		ExportOverride previous = this.override;
-		String change = (next != null)
-				? "override " + ((previous != null) ? describe(previous) : "none") + " -> " + describe(next)
-				: "no override";
-		reapply(change, next);
 	}
 
 	/**
@@ -303,7 +344,8 @@ public final class LiveDecision {
 			return;
 		}
 		ControlStatus status = this.control.status();
-		reapply("control file " + status.file() + " " + status.state() + " " + status.applied());
+		// Refused whole when the switch cannot be made: the control file puts back what was in force.
+		reapply("control file " + status.file() + " " + status.state() + " " + status.applied(), this.override);
 		String spec = this.control.spanGroups();
 		if (spec != null && !spec.equals(this.controlSpanGroups)) {
 			this.spanGroups.set(spec);
@@ -323,31 +365,67 @@ public final class LiveDecision {
 		return (current != null) ? Optional.of(current.status()) : Optional.empty();
 	}
 
-	private void reapply(String change) {
-		reapply(change, this.override);
-	}
-
+	/**
+	 * Switches the pipeline to what an override, or none, makes the rank export, and only then puts
+	 * the override in force: no one sees it before the rank exports as it says, and a switch that
+	 * throws, whatever throws, is refused with nothing changed.
+	 */
 	private void reapply(String change, ExportOverride override) {
 		String before = describeSignals();
 		Set<Signal> exportedBefore = this.pipeline.exported();
 		try {
 			this.pipeline.apply(wantedSignals(override));
 		}
-		catch (RuntimeException ex) {
-			throw new SwitchRefusedException(change, ex);
+		catch (RuntimeException | Error ex) {
+			throw refusal(change, ex);
 		}
 		this.override = override;
-		this.notices.accept("NeMo Lens: " + change + "; exporting " + before + " -> " + describeSignals());
-		if (!exportedBefore.equals(this.pipeline.exported())) {
-			for (Runnable listener : this.switchListeners) {
-				try {
-					listener.run();
-				}
-				catch (RuntimeException ex) {
-					logger.log(Level.WARNING, "NeMo Lens: a door could not follow the switch", ex);
-				}
+		switched(change, before, exportedBefore);
+	}
+
+	/**
+	 * Tells a switch that is made: to the notices, with the old and new state, and to the doors
+	 * that follow it. The switch stands whatever they do: a notice or a door that fails is logged,
+	 * and the other doors still follow.
+	 */
+	private void switched(String change, String before, Set<Signal> exportedBefore) {
+		tell("NeMo Lens: " + change + "; exporting " + before + " -> " + describeSignals());
+		if (exportedBefore.equals(this.pipeline.exported())) {
+			return;
+		}
+		for (Runnable listener : this.switchListeners) {
+			try {
+				listener.run();
+			}
+			catch (RuntimeException | LinkageError ex) {
+				// A door's failure, or its optional library gone from the class path.
+				logger.log(Level.WARNING, "NeMo Lens: a door could not follow the switch", ex);
 			}
 		}
+	}
+
+	/** Tells the notices; one that fails is logged here instead, and what was told about stands. */
+	private void tell(String notice) {
+		try {
+			this.notices.accept(notice);
+		}
+		catch (RuntimeException ex) {
+			logger.log(Level.WARNING, "NeMo Lens: a notice could not be told: " + notice, ex);
+		}
+	}
+
+	/**
+	 * A switch that threw, as the refusal its caller gets; the JVM's own errors (out of memory, a
+	 * stack overflow) pass as they are.
+	 */
+	private static RuntimeException refusal(String change, Throwable failure) {
+		if (failure instanceof VirtualMachineError error) {
+			throw error;
+		}
+		if (failure instanceof SwitchRefusedException refused) {
+			return refused;
+		}
+		return new SwitchRefusedException(change, failure);
 	}
 
 	/**

@@ -12,6 +12,8 @@ import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.sdk.OpenTelemetrySdk;
@@ -32,14 +34,17 @@ import nemo.lens.switching.SwitchableTelemetry;
  * {@link SwitchableTelemetry}, to the new state. A signal that stops is not cut: new telemetry of
  * that signal is silent at once, but its pipeline drains in the background ({@link PipelineDrain})
  * and closes, its threads and connections with it. A signal switched on again while its pipeline
- * drains takes that pipeline back, so fast flips never stack pipelines; the other signals are
- * never touched.
+ * drains takes that pipeline back, and one switched on while its last pipeline closes waits for the
+ * close, so that flips never stack pipelines, whatever their rate; the other signals are never
+ * touched.
  * <p>
  * With a flight recorder, a rank that does not export traces records them instead of dropping
  * them; when it starts exporting traces the recorded spans go out first, and spans still open on
  * the recorder then end into the exporters too.
  */
 public final class LivePipeline {
+
+	private static final Logger logger = Logger.getLogger(LivePipeline.class.getName());
 
 	private final NemoLensConfig config;
 
@@ -95,13 +100,19 @@ public final class LivePipeline {
 	 */
 	public LivePipeline(NemoLensConfig config, OpenTelemetry silent, ExportingTelemetryFactory sdks, ReusableExports exports,
 			FlightRecorder recorder) {
+		this(config, silent, sdks, exports, recorder,
+				new PipelineDrain(config.switchDrainTimeout(), config.shutdownTimeout()));
+	}
+
+	LivePipeline(NemoLensConfig config, OpenTelemetry silent, ExportingTelemetryFactory sdks, ReusableExports exports,
+			FlightRecorder recorder, PipelineDrain drain) {
 		this.config = config;
 		this.recorder = recorder;
 		this.silent = (recorder != null) ? recorder.telemetry() : silent;
 		this.telemetry = new SwitchableTelemetry(this.silent);
 		this.sdks = sdks;
 		this.exports = exports;
-		this.drain = new PipelineDrain(config.switchDrainTimeout(), config.shutdownTimeout());
+		this.drain = drain;
 		this.tracesRecorded = recorder != null;
 	}
 
@@ -131,13 +142,16 @@ public final class LivePipeline {
 	}
 
 	/**
-	 * Exports these signals from now on, as one transaction: the SDK for the signals that start
-	 * exporting is built first (where one of them still drains, that pipeline is taken back
-	 * instead), and if that fails nothing changes; then everything is routed to the new state, and
-	 * the pipelines of signals that stop drain and close in the background.
+	 * Exports these signals from now on, as one transaction: everything that can fail comes first
+	 * (taking back the pipelines of signals that still drain, waiting for the close of a signal's
+	 * last pipeline, building the SDK for the signals that start, routing), and where any of it
+	 * throws, nothing has changed: what was taken back drains on and what was built is closed
+	 * unused. Only then is everything routed to the new state, at once, and the pipelines of signals
+	 * that stop drain and close in the background; nothing of that throws.
 	 * @param signals the signals to export; empty silences the rank
-	 * @throws RuntimeException when the SDK for a signal that starts exporting cannot be built:
-	 * the rank goes on exactly as before
+	 * @throws RuntimeException when the SDK for a signal that starts exporting cannot be built, or
+	 * the last pipeline of such a signal does not end its close in time: the rank goes on exactly as
+	 * before
 	 */
 	public void apply(Set<Signal> signals) {
 		this.lock.lock();
@@ -145,87 +159,138 @@ public final class LivePipeline {
 			if (this.shutDown || signals.equals(this.exported)) {
 				return;
 			}
-			Set<Signal> starting = EnumSet.noneOf(Signal.class);
-			Map<Signal, ExportingTelemetry> reclaimed = new EnumMap<>(Signal.class);
-			for (Signal signal : signals) {
-				if (!this.serving.containsKey(signal)) {
-					ExportingTelemetry draining = this.drain.reclaim(signal);
-					if (draining != null) {
-						reclaimed.put(signal, draining);
+			Map<Signal, ExportingTelemetry> next = new EnumMap<>(Signal.class);
+			Map<Signal, PipelineDrain.Draining> reclaimed = new EnumMap<>(Signal.class);
+			ExportingTelemetry built = null;
+			OpenTelemetry route;
+			OpenTelemetrySdk view;
+			try {
+				Set<Signal> starting = EnumSet.noneOf(Signal.class);
+				for (Signal signal : signals) {
+					ExportingTelemetry serving = this.serving.get(signal);
+					PipelineDrain.Draining draining = (serving != null) ? null : this.drain.reclaim(signal);
+					if (serving != null || draining != null) {
+						next.put(signal, (serving != null) ? serving : draining.sdk());
+						if (draining != null) {
+							reclaimed.put(signal, draining);
+						}
 					}
 					else {
 						starting.add(signal);
 					}
 				}
-			}
-			ExportingTelemetry built = null;
-			if (!starting.isEmpty()) {
-				try {
+				for (Signal signal : starting) {
+					// One pipeline per signal at a time: a close that has begun ends before another is built.
+					String closing = this.drain.awaitClose(signal);
+					if (closing != null) {
+						throw new IllegalStateException(closing);
+					}
+				}
+				if (!starting.isEmpty() && !this.shutDown) {
 					built = this.sdks.build(starting.contains(Signal.TRACES), starting.contains(Signal.METRICS),
 							starting.contains(Signal.LOGS), this.started);
+					for (Signal signal : starting) {
+						next.put(signal, built);
+					}
 				}
-				catch (RuntimeException | Error ex) {
-					// Refused whole: what was draining drains on.
-					reclaimed.forEach(this.drain::drain);
-					throw ex;
+				route = route(next);
+				view = next.isEmpty() ? null : view(next);
+			}
+			catch (RuntimeException | Error ex) {
+				// Refused whole: what was taken back drains on, and the SDK built for it never serves.
+				reclaimed.forEach(this.drain::giveBack);
+				if (built != null) {
+					close(built, ex);
 				}
-				if (this.shutDown) {
-					// The rank was shut down while this SDK was built: it never serves, nor do the
-					// pipelines taken back from their drain.
-					List<ExportingTelemetry> orphaned = new ArrayList<>(reclaimed.values());
+				throw ex;
+			}
+			if (this.shutDown) {
+				// The rank was shut down meanwhile: neither the new SDK nor those taken back from
+				// their drain serve.
+				List<ExportingTelemetry> orphaned = new ArrayList<>();
+				reclaimed.values().forEach((draining) -> orphaned.add(draining.sdk()));
+				if (built != null) {
 					orphaned.add(built);
-					this.drain.shutdown(orphaned, this.config.shutdownTimeout());
-					return;
 				}
+				this.drain.shutdown(orphaned, this.config.shutdownTimeout());
+				return;
 			}
-			Map<Signal, ExportingTelemetry> stopping = new EnumMap<>(Signal.class);
-			for (Signal signal : Signal.values()) {
-				ExportingTelemetry current = this.serving.get(signal);
-				if (current != null && !signals.contains(signal)) {
-					stopping.put(signal, current);
-					this.serving.remove(signal);
-				}
-			}
-			this.serving.putAll(reclaimed);
-			for (Signal signal : starting) {
-				this.serving.put(signal, built);
-			}
-			boolean tracesStart = signals.contains(Signal.TRACES) && !this.exported.contains(Signal.TRACES);
-			boolean logsStart = signals.contains(Signal.LOGS) && !this.exported.contains(Signal.LOGS);
-			ExportingTelemetry traces = this.serving.get(Signal.TRACES);
-			if (this.recorder != null && tracesStart) {
-				// Before the switch: the recorded spans reach the exporter ahead of the new ones, and
-				// spans still open on the recorder end into it too.
-				this.recorder.handOver(traces, this.config.shutdownTimeout());
-				this.recorder.forwardTo(traces);
-			}
-			if (this.recorder != null && logsStart) {
-				this.recorder.handOverLogs(this.serving.get(Signal.LOGS), this.config.shutdownTimeout());
-			}
-			if (this.recorder != null && stopping.containsKey(Signal.TRACES)) {
-				this.recorder.forwardTo(null);
-			}
-			this.telemetry.switchTo(route());
-			if (this.recorder != null && tracesStart) {
-				// What was recorded while the first hand-over was on its way.
-				this.recorder.handOver(traces, Duration.ZERO);
-			}
-			if (this.recorder != null && logsStart) {
-				this.recorder.handOverLogs(this.serving.get(Signal.LOGS), Duration.ZERO);
-			}
-			this.exported = Collections.unmodifiableSet(signals.isEmpty() ? EnumSet.noneOf(Signal.class)
-					: EnumSet.copyOf(signals));
-			this.view = this.serving.isEmpty() ? null : view();
-			this.tracesExported = signals.contains(Signal.TRACES);
-			this.tracesRecorded = this.tracesExported || this.recorder != null;
-			stopping.forEach(this.drain::drain);
+			switchTo(signals, next, route, view);
 			if (built != null && !this.built) {
 				this.built = true;
-				this.firstBuildActions.forEach(Runnable::run);
+				runFirstBuildActions();
 			}
 		}
 		finally {
 			this.lock.unlock();
+		}
+	}
+
+	/**
+	 * Routes everything to the pipelines of a switch, which can no longer be refused: the recorder
+	 * hands over what it holds (best effort, as it always is), and the pipelines of the signals
+	 * that stop go to their drain.
+	 */
+	private void switchTo(Set<Signal> signals, Map<Signal, ExportingTelemetry> next, OpenTelemetry route,
+			OpenTelemetrySdk view) {
+		Map<Signal, ExportingTelemetry> stopping = new EnumMap<>(Signal.class);
+		for (Map.Entry<Signal, ExportingTelemetry> serving : this.serving.entrySet()) {
+			if (!next.containsKey(serving.getKey())) {
+				stopping.put(serving.getKey(), serving.getValue());
+			}
+		}
+		boolean tracesStart = signals.contains(Signal.TRACES) && !this.exported.contains(Signal.TRACES);
+		boolean logsStart = signals.contains(Signal.LOGS) && !this.exported.contains(Signal.LOGS);
+		ExportingTelemetry traces = next.get(Signal.TRACES);
+		if (this.recorder != null && tracesStart) {
+			// Before the switch: the recorded spans reach the exporter ahead of the new ones, and
+			// spans still open on the recorder end into it too.
+			this.recorder.handOver(traces, this.config.shutdownTimeout());
+			this.recorder.forwardTo(traces);
+		}
+		if (this.recorder != null && logsStart) {
+			this.recorder.handOverLogs(next.get(Signal.LOGS), this.config.shutdownTimeout());
+		}
+		if (this.recorder != null && stopping.containsKey(Signal.TRACES)) {
+			this.recorder.forwardTo(null);
+		}
+		this.telemetry.switchTo(route);
+		this.serving.clear();
+		this.serving.putAll(next);
+		if (this.recorder != null && tracesStart) {
+			// What was recorded while the first hand-over was on its way.
+			this.recorder.handOver(traces, Duration.ZERO);
+		}
+		if (this.recorder != null && logsStart) {
+			this.recorder.handOverLogs(next.get(Signal.LOGS), Duration.ZERO);
+		}
+		this.exported = Collections.unmodifiableSet(signals.isEmpty() ? EnumSet.noneOf(Signal.class)
+				: EnumSet.copyOf(signals));
+		this.view = view;
+		this.tracesExported = signals.contains(Signal.TRACES);
+		this.tracesRecorded = this.tracesExported || this.recorder != null;
+		stopping.forEach(this.drain::drain);
+	}
+
+	/** Closes an SDK built for a switch that was then refused; it served nothing. */
+	private void close(ExportingTelemetry built, Throwable refusal) {
+		try {
+			built.shutdown(this.config.shutdownTimeout());
+		}
+		catch (RuntimeException ex) {
+			refusal.addSuppressed(ex);
+		}
+	}
+
+	/** The actions of the first build, after the switch is made: one that fails is logged, the switch stands. */
+	private void runFirstBuildActions() {
+		for (Runnable action : this.firstBuildActions) {
+			try {
+				action.run();
+			}
+			catch (RuntimeException ex) {
+				logger.log(Level.WARNING, "NeMo Lens: an action of the rank's first exporting SDK failed", ex);
+			}
 		}
 	}
 
@@ -265,25 +330,25 @@ public final class LivePipeline {
 	 * Each exported signal served by its SDK; the rest by the silent telemetry (the recorder's, for
 	 * traces and logs, when there is one). Propagation is an exporting SDK's, else the silent one's.
 	 */
-	private OpenTelemetry route() {
-		if (this.serving.isEmpty()) {
+	private OpenTelemetry route(Map<Signal, ExportingTelemetry> serving) {
+		if (serving.isEmpty()) {
 			return this.silent;
 		}
-		ExportingTelemetry traces = this.serving.get(Signal.TRACES);
-		ExportingTelemetry metrics = this.serving.get(Signal.METRICS);
-		ExportingTelemetry logs = this.serving.get(Signal.LOGS);
-		ExportingTelemetry any = this.serving.values().iterator().next();
+		ExportingTelemetry traces = serving.get(Signal.TRACES);
+		ExportingTelemetry metrics = serving.get(Signal.METRICS);
+		ExportingTelemetry logs = serving.get(Signal.LOGS);
+		ExportingTelemetry any = serving.values().iterator().next();
 		return new ExportedSignalsTelemetry((traces != null) ? traces.sdk().getTracerProvider() : this.silent.getTracerProvider(),
 				(metrics != null) ? metrics.sdk().getMeterProvider() : this.silent.getMeterProvider(),
 				(logs != null) ? logs.sdk().getLogsBridge() : this.silent.getLogsBridge(), any.sdk().getPropagators());
 	}
 
 	/** The exporting SDKs as one, for what the API does not offer (a flush). */
-	private OpenTelemetrySdk view() {
+	private static OpenTelemetrySdk view(Map<Signal, ExportingTelemetry> serving) {
 		OpenTelemetrySdkBuilder view = OpenTelemetrySdk.builder();
-		ExportingTelemetry traces = this.serving.get(Signal.TRACES);
-		ExportingTelemetry metrics = this.serving.get(Signal.METRICS);
-		ExportingTelemetry logs = this.serving.get(Signal.LOGS);
+		ExportingTelemetry traces = serving.get(Signal.TRACES);
+		ExportingTelemetry metrics = serving.get(Signal.METRICS);
+		ExportingTelemetry logs = serving.get(Signal.LOGS);
 		if (traces != null) {
 			view.setTracerProvider(traces.sdk().getSdkTracerProvider());
 		}
@@ -293,7 +358,7 @@ public final class LivePipeline {
 		if (logs != null) {
 			view.setLoggerProvider(logs.sdk().getSdkLoggerProvider());
 		}
-		return view.setPropagators(this.serving.values().iterator().next().sdk().getPropagators()).build();
+		return view.setPropagators(serving.values().iterator().next().sdk().getPropagators()).build();
 	}
 
 	/** The telemetry handed out: it follows every switch. */

@@ -182,6 +182,9 @@ final class DeliveryLedger {
 
 		@Override
 		public CompletableResultCode shutdown() {
+			// Called on the worker as its processor shuts down: noted also where it never exported
+			// (a pipeline switched on and off again with no span), so that its thread ends with the stop.
+			note(DeliveryLedger.this.spanExportThreads);
 			return this.delegate.shutdown();
 		}
 
@@ -292,6 +295,8 @@ final class DeliveryLedger {
 
 		@Override
 		public CompletableResultCode shutdown() {
+			// As for spans: the worker that never exported ends with the stop too.
+			note(DeliveryLedger.this.logExportThreads);
 			return this.delegate.shutdown();
 		}
 

@@ -261,7 +261,7 @@ public final class ExportingTelemetry {
 			// shutdown flushes that way: wait for the flush under way, then ask for a fresh one.
 			traces.forceFlush().join(timeout.toNanos(), TimeUnit.NANOSECONDS);
 			traces.forceFlush().join(timeout.toNanos(), TimeUnit.NANOSECONDS);
-			return wakeAfter(traces.shutdown(), this.ledger::wakeSpanWorkers);
+			return wakeAfter(traces.shutdown(), this.ledger::wakeSpanWorkers, traces::forceFlush);
 		});
 	}
 
@@ -274,12 +274,21 @@ public final class ExportingTelemetry {
 
 	private CompletableResultCode beginLogs(Duration timeout) {
 		SdkLoggerProvider logs = this.sdk.getSdkLoggerProvider();
-		return begin(LOGS, () -> wakeAfter(logs.shutdown(), this.ledger::wakeLogWorkers));
+		return begin(LOGS, () -> wakeAfter(logs.shutdown(), this.ledger::wakeLogWorkers, logs::forceFlush));
 	}
 
-	/** Wakes the processor's worker once it is shut down, so that its thread ends with the stop. */
-	private static CompletableResultCode wakeAfter(CompletableResultCode shutdown, Runnable wake) {
-		shutdown.whenComplete(wake);
+	/**
+	 * Wakes the processor's worker once it is shut down, so that its thread ends with the stop
+	 * rather than up to the batch delay later: the workers the ledger knows are interrupted, and a
+	 * flush asked of the shut-down processor wakes one that never exported, which then sees that it
+	 * is shut down and ends.
+	 */
+	private static CompletableResultCode wakeAfter(CompletableResultCode shutdown, Runnable wake,
+			Supplier<CompletableResultCode> flush) {
+		shutdown.whenComplete(() -> {
+			wake.run();
+			flush.get();
+		});
 		return shutdown;
 	}
 

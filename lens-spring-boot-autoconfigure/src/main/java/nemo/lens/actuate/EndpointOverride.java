@@ -8,6 +8,7 @@ import java.util.Set;
 
 import nemo.lens.ExportOverride;
 import nemo.lens.Signal;
+import nemo.lens.SwitchRefusedException;
 import nemo.lens.TelemetryHandle;
 import nemo.lens.env.EnvironmentValues;
 
@@ -29,6 +30,8 @@ final class EndpointOverride {
 	 * Applies a request to the handle.
 	 * @throws InvalidEndpointRequestException naming the value when the request is refused; then
 	 * nothing changed
+	 * @throws SwitchRefusedException when the request is sound but the rank cannot make the switch
+	 * now (an SDK that cannot be built); then nothing changed either
 	 */
 	static void apply(TelemetryHandle handle, OverrideLimits limits, String override, String duration,
 			String signals) {
@@ -37,7 +40,7 @@ final class EndpointOverride {
 			if (duration != null || signals != null) {
 				refuse("override none takes no duration and no signals; nothing changed.");
 			}
-			handle.removeOverride(SOURCE);
+			switchOrRefuse(() -> handle.removeOverride(SOURCE));
 			return;
 		}
 		ExportOverride.State wanted = switch (state) {
@@ -48,8 +51,19 @@ final class EndpointOverride {
 		};
 		Duration lasting = lasting(limits, duration);
 		Set<Signal> covered = signals(signals);
+		switchOrRefuse(() -> handle.override(wanted, covered, lasting, SOURCE));
+	}
+
+	/**
+	 * Makes a switch: a refusal of what the caller asked (Lens disabled, a rank that cannot be
+	 * switched) is the caller's to fix, a switch the rank cannot make is the rank's.
+	 */
+	private static void switchOrRefuse(Runnable change) {
 		try {
-			handle.override(wanted, covered, lasting, SOURCE);
+			change.run();
+		}
+		catch (SwitchRefusedException ex) {
+			throw ex;
 		}
 		catch (IllegalStateException | IllegalArgumentException ex) {
 			refuse(ex.getMessage());

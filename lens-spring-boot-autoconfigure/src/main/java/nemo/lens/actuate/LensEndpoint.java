@@ -8,6 +8,7 @@ import java.util.function.Supplier;
 
 import nemo.lens.ExportStrategy;
 import nemo.lens.ExportStrategyRegistry;
+import nemo.lens.SwitchRefusedException;
 import nemo.lens.TelemetryHandle;
 import nemo.lens.launch.RankInfo;
 import nemo.lens.recorder.FlightRecorderStatus;
@@ -129,6 +130,9 @@ public class LensEndpoint {
 	 * @param dump {@code true} to write the flight recorder to a file
 	 * @return the span groups after the change, the rank's decision after an override, or the file
 	 * of a dump
+	 * @throws InvalidEndpointRequestException when the request is refused; nothing changed
+	 * @throws SwitchRefusedException when the rank cannot make the switch asked for (logged once);
+	 * nothing changed
 	 */
 	@WriteOperation
 	public OperationResponseBody write(@Nullable String spanGroups, @Nullable String override,
@@ -147,7 +151,14 @@ public class LensEndpoint {
 			}
 			return (spanGroups != null) ? spanGroups(spanGroups) : dump(dump);
 		}
-		EndpointOverride.apply(this.handle, this.overrideLimits, override, duration, signals);
+		try {
+			EndpointOverride.apply(this.handle, this.overrideLimits, override, duration, signals);
+		}
+		catch (SwitchRefusedException ex) {
+			// One line, the reason redacted: the rank goes on as before, and the caller is told why.
+			logger.warn(ex.getMessage());
+			throw ex;
+		}
 		return lens();
 	}
 

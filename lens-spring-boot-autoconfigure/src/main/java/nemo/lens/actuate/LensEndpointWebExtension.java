@@ -2,6 +2,7 @@ package nemo.lens.actuate;
 
 import java.util.List;
 
+import nemo.lens.SwitchRefusedException;
 import nemo.lens.actuate.LensDescriptor.StrategySummary;
 import nemo.lens.actuate.LensEndpoint.StrategyDescriptor;
 import nemo.lens.env.Redaction;
@@ -21,11 +22,12 @@ import org.springframework.boot.actuate.endpoint.web.annotation.EndpointWebExten
 /**
  * The {@code lens} endpoint over HTTP: a refused write answers 400 with the reason in its body
  * ({@code {"error": "Unknown span group or preset: ..."}}), so that the operator who sent it sees
- * what to fix without turning on error details for the whole application. A flight recorder dump
- * that could not be written answers 500 with the reason, and so does any other failure that is not
- * the caller's doing, without a stack trace. A strategy that is not registered answers 404 with the
- * names that are. Every reason is redacted and shows at most 200 characters of a value the caller
- * sent.
+ * what to fix without turning on error details for the whole application. A switch the rank
+ * cannot make now (an SDK that cannot be built) answers 503 with the reason, the rank going on as
+ * before. A flight recorder dump that could not be written answers 500 with the reason, and so
+ * does any other failure that is not the caller's doing, without a stack trace. A strategy that is
+ * not registered answers 404 with the names that are. Every reason is redacted and shows at most
+ * 200 characters of a value the caller sent.
  */
 @EndpointWebExtension(endpoint = LensEndpoint.class)
 public class LensEndpointWebExtension {
@@ -50,7 +52,8 @@ public class LensEndpointWebExtension {
 	 * @param duration how long the override lasts
 	 * @param signals the signals the override covers; unset, all
 	 * @param dump {@code true} to write the flight recorder to a file
-	 * @return the result, a 400 with the reason of a refusal, or a 500 when a dump failed
+	 * @return the result, a 400 with the reason of a refusal, a 503 when the rank cannot make the
+	 * switch, or a 500 when a dump failed
 	 */
 	@WriteOperation
 	public WebEndpointResponse<OperationResponseBody> write(@Nullable String spanGroups, @Nullable String override,
@@ -60,6 +63,11 @@ public class LensEndpointWebExtension {
 		}
 		catch (InvalidEndpointRequestException ex) {
 			return new WebEndpointResponse<>(new Refusal(ex.getReason()), WebEndpointResponse.STATUS_BAD_REQUEST);
+		}
+		catch (SwitchRefusedException ex) {
+			// The request was sound; the rank cannot make the switch now, and goes on as before.
+			return new WebEndpointResponse<>(new Refusal(ex.getMessage()),
+					WebEndpointResponse.STATUS_SERVICE_UNAVAILABLE);
 		}
 		catch (IllegalStateException ex) {
 			return new WebEndpointResponse<>(new Refusal(ex.getMessage()),

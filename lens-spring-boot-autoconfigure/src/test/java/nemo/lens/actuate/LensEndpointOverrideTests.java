@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 
+import nemo.lens.SwitchRefusedException;
 import nemo.lens.autoconfigure.BootLine;
 import nemo.lens.autoconfigure.LensTestConfigurations;
 import nemo.lens.autoconfigure.door.DoorState;
@@ -78,7 +79,7 @@ class LensEndpointOverrideTests {
 			this.silentRank.withPropertyValues("nemo.lens.exporter=otlp").run((context) -> {
 				LensEndpoint endpoint = context.getBean(LensEndpoint.class);
 				Files.delete(certificate);
-				assertThatExceptionOfType(InvalidEndpointRequestException.class)
+				assertThatExceptionOfType(SwitchRefusedException.class)
 					.isThrownBy(() -> endpoint.write(null, "exporting", "PT10M", null))
 					.withMessageContaining("could not switch this rank")
 					.withMessageContaining("nothing changed");
