@@ -142,7 +142,9 @@ class SwitchTransactionTests {
 			.hasMessageContaining("nothing changed");
 		assertThat(silent.override()).isEmpty();
 		assertThat(silent.isExporting()).isFalse();
-		assertThat(threadNames()).noneMatch((name) -> name.startsWith("nemo-lens-override"));
+		// The refused override's timer is shut down; its thread ends as soon as it wakes.
+		assertThat(Await.until(() -> threadNames().stream().noneMatch((name) -> name.startsWith("nemo-lens-override"))))
+			.as("no override timer left").isTrue();
 	}
 
 	@Test
