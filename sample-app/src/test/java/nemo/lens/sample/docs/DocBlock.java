@@ -48,6 +48,15 @@ record DocBlock(String page, int line, String language, String marker, String te
 		return (colon < 0) ? this.marker : this.marker.substring(0, colon);
 	}
 
+	/**
+	 * What follows the marker's kind: a {@code not-run} block's reason, the path a {@code file}
+	 * block names; empty when nothing does.
+	 */
+	String argument() {
+		int colon = this.marker.indexOf(':');
+		return (colon < 0) ? "" : this.marker.substring(colon + 1).strip();
+	}
+
 	@Override
 	public String toString() {
 		return this.page + ":" + this.line + " " + (this.language.isEmpty() ? "(text)" : this.language)

@@ -29,7 +29,9 @@ import static org.assertj.core.api.Assertions.fail;
  * "Docs that are tested"): Java compiles with the imports it shows; Spring settings bind through
  * Spring Boot's binder and hold the values written; a control file is read by a rank as written; a
  * {@code run} block runs with bash against the packaged jars, and an {@code output-of-run} block
- * after it is what it printed; a dependency names a module of this build at its version. Blocks
+ * after it is what it printed; a dependency names a module of this build at its version; a
+ * {@code file} block is in the file of this build it names; {@code exports-logs} settings make an
+ * application of this build, run as two ranks, send the exporting rank's logs to a receiver. Blocks
  * that are output, or not meant to be run here, say so with a marker and a reason; a block with
  * neither a check nor a marker fails.
  */
@@ -70,9 +72,12 @@ class DocsIT {
 		assertThat(blocks()).filteredOn((block) -> !block.marker().isEmpty())
 			.allSatisfy((block) -> {
 				assertThat(block.kind()).as(block.toString())
-					.isIn("run", "output", "output-of-run", "not-run", "parse", "control-file");
-				if (block.kind().equals("not-run") || block.kind().equals("parse")) {
+					.isIn("run", "output", "output-of-run", "not-run", "parse", "control-file", "file", "exports-logs");
+				if (List.of("not-run", "parse").contains(block.kind())) {
 					assertThat(block.marker()).as("%s gives its reason", block).matches("[a-z-]+: .{10,}");
+				}
+				if (List.of("file", "exports-logs").contains(block.kind())) {
+					assertThat(block.argument()).as("%s names a path of this build", block).isNotEmpty();
 				}
 			});
 	}
@@ -146,6 +151,11 @@ class DocsIT {
 				ControlFileCheck.check(block.toString(), file);
 			}
 			case "parse" -> parse(block);
+			case "file" -> BuildFileCheck.check(block, ROOT);
+			case "exports-logs" -> {
+				SpringSettings.check(block);
+				lastRun[0] = LogExportCheck.check(block, ROOT);
+			}
 			case "output", "not-run" -> {
 				// shown, not run: the marker gives the reason
 			}

@@ -64,7 +64,8 @@ final class SpringSettings {
 			});
 	}
 
-	private static Map<String, Object> settings(DocBlock block) throws Exception {
+	/** The block's settings by name, each value as text. */
+	static Map<String, Object> settings(DocBlock block) throws Exception {
 		Map<String, Object> settings = new LinkedHashMap<>();
 		if (block.language().equals("properties")) {
 			Properties properties = new Properties();

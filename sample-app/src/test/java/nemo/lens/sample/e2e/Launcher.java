@@ -17,7 +17,7 @@ public enum Launcher {
 		}
 
 		@Override
-		Map<String, String> variables(String jobId, int rank, int worldSize, int ranksPerNode) {
+		public Map<String, String> variables(String jobId, int rank, int worldSize, int ranksPerNode) {
 			Map<String, String> env = new LinkedHashMap<>();
 			env.put("TORCHELASTIC_RUN_ID", jobId);
 			env.put("TORCHELASTIC_RESTART_COUNT", "0");
@@ -47,7 +47,7 @@ public enum Launcher {
 		}
 
 		@Override
-		Map<String, String> variables(String jobId, int rank, int worldSize, int ranksPerNode) {
+		public Map<String, String> variables(String jobId, int rank, int worldSize, int ranksPerNode) {
 			int nodes = nodes(worldSize, ranksPerNode);
 			String tasksPerNode = ranksPerNode + "(x" + nodes + ")";
 			Map<String, String> env = new LinkedHashMap<>();
@@ -95,7 +95,7 @@ public enum Launcher {
 	 * The launcher's variables for one rank.
 	 * @param jobId the job's id ({@code TORCHELASTIC_RUN_ID} or {@code SLURM_JOB_ID})
 	 */
-	abstract Map<String, String> variables(String jobId, int rank, int worldSize, int ranksPerNode);
+	public abstract Map<String, String> variables(String jobId, int rank, int worldSize, int ranksPerNode);
 
 	private static int nodes(int worldSize, int ranksPerNode) {
 		return (worldSize + ranksPerNode - 1) / ranksPerNode;
