@@ -17,6 +17,7 @@ import nemo.lens.env.UnknownVariables;
 import nemo.lens.launch.RankInfo;
 import nemo.lens.recorder.FlightRecorderSettings;
 import nemo.lens.sdk.ExportSettings;
+import nemo.lens.sdk.RankAttributeNames;
 import nemo.lens.spans.SpanGroups;
 
 /**
@@ -87,6 +88,9 @@ import nemo.lens.spans.SpanGroups;
  * @param opampHeaders the headers of each request to the OpAMP server, {@code name=value} pairs
  * separated by commas as in {@code OTEL_EXPORTER_OTLP_HEADERS}; empty means none. A credential:
  * never printed
+ * @param attributeNames the names the rank's {@code dl.*} attributes are stamped under:
+ * {@code dl} (the default), {@code nv} (the Python side's {@code nv.dl.*} names only) or
+ * {@code both} ({@link RankAttributeNames})
  */
 public record NemoLensConfig(boolean enabled, String serviceName, String exportStrategy, int exportRank,
 		double exportSampleRate, boolean samplerEnabled, boolean tracesEnabled, boolean metricsEnabled,
@@ -97,7 +101,7 @@ public record NemoLensConfig(boolean enabled, String serviceName, String exportS
 		boolean flightRecorderEnabled, int flightRecorderSpans, int flightRecorderLogs, String flightRecorderDirectory,
 		boolean flightRecorderDumpOnExit, Duration flightRecorderMinDumpInterval, int flightRecorderMaxDumps,
 		Duration flightRecorderStallTimeout, int flightRecorderOpenSpans, String opampEndpoint,
-		Duration opampInterval, String opampHeaders)
+		Duration opampInterval, String opampHeaders, String attributeNames)
 		implements ExportSettings, FlightRecorderSettings {
 
 	/** The default environment prefix. */
@@ -205,6 +209,9 @@ public record NemoLensConfig(boolean enabled, String serviceName, String exportS
 		// Checked here rather than where the value is read, so that no report of a refused value
 		// (Spring's bind failure shows the value) can show a credential.
 		OpampSettings.headers(OpampSettings.HEADERS_NAMES, opampHeaders);
+		attributeNames = (attributeNames == null || attributeNames.isBlank()) ? RankAttributeNames.DL
+				: attributeNames.trim();
+		RankAttributeNames.of(attributeNames);
 	}
 
 	/**
@@ -404,6 +411,8 @@ public record NemoLensConfig(boolean enabled, String serviceName, String exportS
 		private Duration opampInterval = DEFAULT_OPAMP_INTERVAL;
 
 		private String opampHeaders = "";
+
+		private String attributeNames = RankAttributeNames.DL;
 
 		private Builder() {
 		}
@@ -772,6 +781,18 @@ public record NemoLensConfig(boolean enabled, String serviceName, String exportS
 		 */
 		public Builder opampHeaders(String opampHeaders) {
 			this.opampHeaders = opampHeaders;
+			return this;
+		}
+
+		/**
+		 * Sets the names the rank's {@code dl.*} attributes are stamped under; checked at
+		 * {@link #build()}.
+		 * @param attributeNames {@code dl}, {@code nv} or {@code both}; {@code null} or empty for
+		 * {@code dl}
+		 * @return this builder
+		 */
+		public Builder attributeNames(String attributeNames) {
+			this.attributeNames = attributeNames;
 			return this;
 		}
 

@@ -26,6 +26,7 @@ import nemo.lens.recorder.FlightRecorder;
 import nemo.lens.recorder.FlightRecorderStatus;
 import nemo.lens.sdk.ExportingTelemetry;
 import nemo.lens.sdk.LensVersion;
+import nemo.lens.sdk.RankAttributeNames;
 import nemo.lens.spans.JobTrace;
 import nemo.lens.spans.LensSpanBuilder;
 import nemo.lens.spans.LensSpans;
@@ -122,7 +123,8 @@ public final class TelemetryHandle implements AutoCloseable {
 		this.live = live;
 		this.telemetry = telemetry;
 		this.tracer = tracer;
-		this.spans = new LensSpans(tracer, tracesRecorded, spanGroups, jobTrace, this.rank);
+		this.spans = new LensSpans(tracer, tracesRecorded, spanGroups, jobTrace, this.rank,
+				RankAttributeNames.of(config.attributeNames()));
 	}
 
 	/**

@@ -48,7 +48,8 @@ class EverySettingRefusesMalformedValuesTests {
 			Map.entry("flightRecorderOpenSpans", List.of("-1")),
 			Map.entry("opampEndpoint", List.of("opamp-server:4320", "ftp://opamp-server/v1/opamp", "http://")),
 			Map.entry("opampInterval", List.of("PT0S", "500ms")),
-			Map.entry("opampHeaders", List.of("Authorization", "=secret", "a b=c")));
+			Map.entry("opampHeaders", List.of("Authorization", "=secret", "a b=c")),
+			Map.entry("attributeNames", List.of("python", "NV", "dl,nv")));
 
 	/** Settings whose values are credentials: a refusal names the variable and never shows the value. */
 	private static final List<String> CREDENTIALS = List.of("NEMO_LENS_OPAMP_HEADERS");

@@ -5,12 +5,13 @@ import java.util.List;
 
 import nemo.lens.env.EnvironmentValues;
 import nemo.lens.sdk.ExporterName;
+import nemo.lens.sdk.RankAttributeNames;
 import nemo.lens.spans.SpanGroups;
 
 /**
  * The rules of settings beyond their type: a sample rate within {@code [0.0, 1.0]}, a shutdown
  * timeout and a switch drain timeout that are not negative, a control interval of more than zero, a known exporter, extra span
- * groups that are no presets, a flight recorder that keeps at least one span, no negative number
+ * groups that are no presets, attribute names of {@code dl}, {@code nv} or {@code both}, a flight recorder that keeps at least one span, no negative number
  * of log records and at least one dump, with no negative interval between dumps; then the range of
  * every duration and size ({@link SettingBounds}), control interval, override durations, stall
  * timeout and open spans among them. Written
@@ -53,6 +54,7 @@ public final class SettingChecks {
 				case "overrideDefaultDuration", "overrideMaxDuration" -> EnvironmentValues.checkPositive(name,
 						(Duration) value);
 				case "exporter" -> ExporterName.named((String) value);
+				case "attributeNames" -> RankAttributeNames.of((String) value);
 				case "extraSpanGroups" -> SpanGroups.of(SpanGroups.DEFAULT, (List<String>) value);
 				default -> {
 				}

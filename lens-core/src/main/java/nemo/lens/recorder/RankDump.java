@@ -18,6 +18,7 @@ import java.util.regex.Pattern;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import nemo.lens.sdk.RankAttributeNames;
 
 /**
  * What one rank's dump says, read back from its OTLP JSON: who wrote it (from the resource, else
@@ -78,9 +79,9 @@ record RankDump(Path file, int rank, int worldSize, String runId, String reason,
 				}
 			}
 		}
-		int rank = (int) number(resource.get("dl.rank"), rankInName(file));
+		int rank = (int) number(RankAttributeNames.read("dl.rank", resource::get), rankInName(file));
 		Object reason = resource.get(DumpReason.ATTRIBUTE);
-		return new RankDump(file, rank, (int) number(resource.get("dl.world_size"), -1),
+		return new RankDump(file, rank, (int) number(RankAttributeNames.read("dl.world_size", resource::get), -1),
 				(String) resource.get("nemo.run.id"), (reason != null) ? reason.toString() : null, held,
 				number(resource.get(DumpWriter.DROPPED), -1), lastName,
 				(lastEnd >= 0) ? Instant.ofEpochSecond(0, lastEnd) : null, innermost(open));

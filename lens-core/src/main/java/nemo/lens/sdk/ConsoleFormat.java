@@ -7,13 +7,13 @@ import io.opentelemetry.sdk.resources.Resource;
 /** The shared bits of the console exporters' one-line format. */
 final class ConsoleFormat {
 
-	private static final AttributeKey<Long> RANK = AttributeKey.longKey(LensResource.RANK);
 
 	private ConsoleFormat() {
 	}
 
 	static String rank(Resource resource) {
-		Long rank = resource.getAttribute(RANK);
+		Long rank = RankAttributeNames.read(LensResource.RANK,
+				(name) -> resource.getAttribute(AttributeKey.longKey(name)));
 		return (rank != null) ? rank.toString() : "?";
 	}
 

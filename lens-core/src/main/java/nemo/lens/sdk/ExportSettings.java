@@ -60,4 +60,13 @@ public interface ExportSettings {
 	 */
 	double exportSampleRate();
 
+	/**
+	 * The names the rank's {@code dl.*} attributes are stamped under, a value of
+	 * {@link RankAttributeNames}.
+	 * @return {@code dl}, {@code nv} or {@code both}
+	 */
+	default String attributeNames() {
+		return RankAttributeNames.DL;
+	}
+
 }

@@ -200,6 +200,11 @@ public final class ExportingTelemetryFactory {
 		}
 
 		@Override
+		public String attributeNames() {
+			return this.settings.attributeNames();
+		}
+
+		@Override
 		public boolean tracesEnabled() {
 			return this.traces && this.settings.tracesEnabled();
 		}

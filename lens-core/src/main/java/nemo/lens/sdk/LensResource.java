@@ -10,7 +10,8 @@ import io.opentelemetry.sdk.resources.Resource;
  * The resource that identifies one rank of one run. Layers, later winning: whatever the SDK
  * detected from {@code OTEL_RESOURCE_ATTRIBUTES}; scheduler facts (Slurm); the rank attributes;
  * the caller's attributes. Scheduler facts sit below ours, unlike the Python library, because a
- * value the caller set on purpose should never be replaced by one that was detected.
+ * value the caller set on purpose should never be replaced by one that was detected. The rank's
+ * {@code dl.*} attributes go under the names {@link RankAttributeNames} picks.
  */
 final class LensResource {
 
@@ -38,12 +39,13 @@ final class LensResource {
 		if (libraryVersion) {
 			attributes.put("service.version", LensVersion.current());
 		}
-		attributes.put(RANK, rank)
-			.put(WORLD_SIZE, worldSize)
-			.put(RUN_ID, config.runId())
+		RankAttributeNames names = RankAttributeNames.of(config.attributeNames());
+		names.put(RANK, (long) rank, attributes::put);
+		names.put(WORLD_SIZE, (long) worldSize, attributes::put);
+		attributes.put(RUN_ID, config.runId())
 			.put("service.instance.id", ExportingTelemetry.serviceInstanceId(config.runId(), rank));
 		if (localRank != null) {
-			attributes.put(LOCAL_RANK, localRank);
+			names.put(LOCAL_RANK, (long) localRank, attributes::put);
 		}
 		if (!config.user().isEmpty()) {
 			attributes.put(USER_ID, config.user());

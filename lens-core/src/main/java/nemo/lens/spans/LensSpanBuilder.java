@@ -3,8 +3,8 @@ package nemo.lens.spans;
 import java.util.Objects;
 import java.util.function.Supplier;
 
-import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;
+import io.opentelemetry.api.common.AttributesBuilder;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanBuilder;
 import io.opentelemetry.api.trace.SpanContext;
@@ -28,10 +28,6 @@ import io.opentelemetry.api.trace.SpanKind;
  * context ({@link JobTrace}). Not thread-safe: build and start it on one thread.
  */
 public final class LensSpanBuilder {
-
-	private static final AttributeKey<Long> LINK_RANK = AttributeKey.longKey("dl.rank");
-
-	private static final AttributeKey<Long> LINK_STEP = AttributeKey.longKey("dl.step");
 
 	private final LensSpans spans;
 
@@ -166,7 +162,10 @@ public final class LensSpanBuilder {
 	public LensSpanBuilder linkToRank(int rank, long step) {
 		JobTrace jobTrace = this.spans.jobTrace();
 		if (this.active && jobTrace != null) {
-			otel().addLink(jobTrace.stage(rank, step), Attributes.of(LINK_RANK, (long) rank, LINK_STEP, step));
+			AttributesBuilder attributes = Attributes.builder();
+			this.spans.names().put("dl.rank", (long) rank, attributes::put);
+			this.spans.names().put("dl.step", step, attributes::put);
+			otel().addLink(jobTrace.stage(rank, step), attributes.build());
 		}
 		return this;
 	}

@@ -4,6 +4,7 @@ import java.util.Objects;
 import java.util.function.BooleanSupplier;
 
 import io.opentelemetry.api.trace.Tracer;
+import nemo.lens.sdk.RankAttributeNames;
 
 /**
  * The span helpers of one telemetry handle: its tracer, whether it records at all (an exporting
@@ -24,6 +25,8 @@ public final class LensSpans {
 
 	private final AttributeRules rules;
 
+	private final RankAttributeNames names;
+
 	/**
 	 * Creates the helpers of one handle.
 	 * @param tracer the handle's tracer
@@ -34,12 +37,28 @@ public final class LensSpans {
 	 * @param rank this process's rank, for {@link LensSpanBuilder#stage(long)}
 	 */
 	public LensSpans(Tracer tracer, BooleanSupplier recording, SpanGroups groups, JobTrace jobTrace, int rank) {
+		this(tracer, recording, groups, jobTrace, rank, RankAttributeNames.of(RankAttributeNames.DL));
+	}
+
+	/**
+	 * Creates the helpers of one handle whose links carry the rank's attributes under the given
+	 * names.
+	 * @param tracer the handle's tracer
+	 * @param recording whether spans are recorded at all
+	 * @param groups the span groups, changeable at run time
+	 * @param jobTrace the job trace, or {@code null} when off
+	 * @param rank this process's rank, for {@link LensSpanBuilder#stage(long)}
+	 * @param names the names of the {@code dl.*} attributes of a link to another rank
+	 */
+	public LensSpans(Tracer tracer, BooleanSupplier recording, SpanGroups groups, JobTrace jobTrace, int rank,
+			RankAttributeNames names) {
 		this.tracer = Objects.requireNonNull(tracer, "tracer must not be null");
 		this.recording = Objects.requireNonNull(recording, "recording must not be null");
 		this.groups = Objects.requireNonNull(groups, "groups must not be null");
 		this.jobTrace = jobTrace;
 		this.rank = rank;
 		this.rules = AttributeRules.DEFAULT;
+		this.names = Objects.requireNonNull(names, "names must not be null");
 	}
 
 	/**
@@ -77,6 +96,10 @@ public final class LensSpans {
 
 	int rank() {
 		return this.rank;
+	}
+
+	RankAttributeNames names() {
+		return this.names;
 	}
 
 	AttributeRules rules() {

@@ -264,4 +264,15 @@ class DumpReportTests {
 		}
 	}
 
+	@Test
+	void aDumpWithTheNvDlNamesIsReadAsWell() throws IOException {
+		Resource resource = Resource.builder().put("nv.dl.rank", 3).put("nv.dl.world_size", 4).build();
+		Path dump = new DumpWriter(this.directory, "run-7", 3).write(
+				new SpanRing.Contents(List.of(span("data.load", NOW.minusSeconds(1))), 0), 8, resource, "request",
+				NOW);
+		RankDump read = RankDump.read(dump);
+		assertThat(read.rank()).isEqualTo(3);
+		assertThat(read.worldSize()).isEqualTo(4);
+	}
+
 }
