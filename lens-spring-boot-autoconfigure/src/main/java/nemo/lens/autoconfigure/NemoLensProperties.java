@@ -82,6 +82,13 @@ public class NemoLensProperties {
 	private String exporter = DEFAULTS.exporter();
 
 	/**
+	 * Names the rank's dl.* attributes (dl.rank, dl.world_size, dl.local_rank) are stamped under,
+	 * on every signal, door, dump and the OpAMP description: dl (the dl.* names), nv (the Python
+	 * NeMo Lens's nv.dl.* names only) or both. Other names (service.instance.id, nemo.*) stay.
+	 */
+	private String attributeNames = DEFAULTS.attributeNames();
+
+	/**
 	 * Run id shared by all ranks of a job. Defaults to the job id of the launcher that gave the rank
 	 * (TORCHELASTIC_RUN_ID, SLURM_JOB_ID.SLURM_STEP_ID, PMIX_NAMESPACE, ...), else a random
 	 * 12-character id.
@@ -244,6 +251,14 @@ public class NemoLensProperties {
 
 	public void setExporter(String exporter) {
 		this.exporter = exporter;
+	}
+
+	public String getAttributeNames() {
+		return this.attributeNames;
+	}
+
+	public void setAttributeNames(String attributeNames) {
+		this.attributeNames = attributeNames;
 	}
 
 	public String getRunId() {

@@ -1,5 +1,6 @@
 package nemo.lens.autoconfigure.boot;
 
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
@@ -9,6 +10,7 @@ import io.opentelemetry.sdk.trace.export.SpanExporter;
 import nemo.lens.Signal;
 import nemo.lens.TelemetryHandle;
 import nemo.lens.TelemetryOptions;
+import nemo.lens.sdk.RankAttributeNames;
 
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
@@ -25,7 +27,7 @@ import org.springframework.core.env.Environment;
  * exporters from {@code management.opentelemetry.*.export.otlp.*}, Zipkin, or the user's) carry
  * that signal instead of the exporter named by {@code nemo.lens.exporter}.</li>
  * <li>{@code management.opentelemetry.resource-attributes} are added to the resource, below the
- * rank's attributes ({@code dl.*}, {@code nemo.*}, {@code service.instance.id}).</li>
+ * rank's attributes ({@code dl.*} and {@code nv.dl.*}, {@code nemo.*}, {@code service.instance.id}).</li>
  * <li>An explicitly set {@code management.tracing.sampling.probability} samples as Boot would
  * (parent-based, by trace id ratio); unset, {@code OTEL_TRACES_SAMPLER} decides, as without
  * Boot. The rank-aware sampler ({@code nemo.lens.sampler-enabled}) wins over both.</li>
@@ -40,8 +42,7 @@ public final class BootPipelineSettings {
 	static final String SAMPLING_PROBABILITY = "management.tracing.sampling.probability";
 
 	/** Attributes that say which rank sent the telemetry: never taken from elsewhere. */
-	private static final Set<String> RANK_IDENTITY = Set.of("service.instance.id", "dl.rank", "dl.world_size",
-			"dl.local_rank", "nemo.run.id", "nemo.user.id");
+	private static final Set<String> RANK_IDENTITY = rankIdentity();
 
 	private final DeferredSpanExporter spanExporter;
 
@@ -126,6 +127,12 @@ public final class BootPipelineSettings {
 		if (this.logRecordExporter != null && handle.isExporting(Signal.LOGS)) {
 			this.logRecordExporter.resolve();
 		}
+	}
+
+	private static Set<String> rankIdentity() {
+		Set<String> names = new HashSet<>(RankAttributeNames.allResourceNames());
+		names.addAll(Set.of("service.instance.id", "nemo.run.id", "nemo.user.id"));
+		return Set.copyOf(names);
 	}
 
 }

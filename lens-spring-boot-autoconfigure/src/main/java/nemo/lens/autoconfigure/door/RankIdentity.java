@@ -7,18 +7,20 @@ import java.util.Set;
 
 import nemo.lens.TelemetryHandle;
 import nemo.lens.launch.RankInfo;
+import nemo.lens.sdk.RankAttributeNames;
 
 /**
  * The attributes that tell one rank's telemetry from its peers', the same that the Lens SDK puts
  * on its resource. Doors that export add them (as resource attributes or common tags) so that N
- * exporting ranks never collapse into one series.
+ * exporting ranks never collapse into one series. The {@code dl.*} attributes go under the names
+ * {@code nemo.lens.attribute-names} picks ({@link RankAttributeNames}).
  *
  * @param attributes the attributes, in a stable order
  */
 public record RankIdentity(Map<String, String> attributes) {
 
-	/** The attributes the Lens SDK's resource carries as integers rather than text. */
-	private static final Set<String> INTEGERS = Set.of("dl.rank", "dl.world_size", "dl.local_rank");
+	/** The attributes the Lens SDK's resource carries as integers rather than text, by any name. */
+	private static final Set<String> INTEGERS = RankAttributeNames.allResourceNames();
 
 	/**
 	 * Creates an identity.
@@ -49,9 +51,11 @@ public record RankIdentity(Map<String, String> attributes) {
 		Map<String, String> attributes = new LinkedHashMap<>();
 		attributes.put("service.name", handle.config().serviceName());
 		attributes.put("service.instance.id", handle.serviceInstanceId());
-		attributes.put("dl.rank", Integer.toString(handle.rank()));
-		attributes.put("dl.world_size", Integer.toString(handle.worldSize()));
-		rankInfo.localRank().ifPresent((localRank) -> attributes.put("dl.local_rank", Integer.toString(localRank)));
+		RankAttributeNames names = RankAttributeNames.of(handle.config().attributeNames());
+		names.put("dl.rank", Integer.toString(handle.rank()), attributes::put);
+		names.put("dl.world_size", Integer.toString(handle.worldSize()), attributes::put);
+		rankInfo.localRank()
+			.ifPresent((localRank) -> names.put("dl.local_rank", Integer.toString(localRank), attributes::put));
 		attributes.put("nemo.run.id", handle.runId());
 		return new RankIdentity(attributes);
 	}

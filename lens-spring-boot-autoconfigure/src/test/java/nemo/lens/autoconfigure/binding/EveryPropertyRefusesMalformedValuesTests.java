@@ -55,7 +55,8 @@ class EveryPropertyRefusesMalformedValuesTests {
 			Map.entry("nemo.lens.flight-recorder.stall-timeout", List.of("0s", "-2s")),
 			Map.entry("nemo.lens.flight-recorder.open-spans", List.of("-1")),
 			Map.entry("nemo.lens.opamp.endpoint", List.of("opamp-server:4320", "ftp://opamp-server/v1/opamp")),
-			Map.entry("nemo.lens.opamp.interval", List.of("0s", "500ms")));
+			Map.entry("nemo.lens.opamp.interval", List.of("0s", "500ms")),
+			Map.entry("nemo.lens.attribute-names", List.of("python", "NV", "dl,nv")));
 
 	/**
 	 * Properties whose values are credentials: a refusal names the property and never shows the value,

@@ -91,6 +91,30 @@ class BootOpenTelemetryIntegrationTests {
 	}
 
 	@Test
+	void theRankResourceCarriesTheNvDlNamesWhenAsked() {
+		this.runner.withPropertyValues("nemo.lens.rank=3", "nemo.lens.attribute-names=both", "nemo.lens.local-rank=1",
+				"management.opentelemetry.resource-attributes.nv.dl.rank=7")
+			.run((context) -> observeWork(context.getBean(ObservationRegistry.class)));
+		assertThat(this.exporter.spans()).singleElement().satisfies((span) -> {
+			assertThat(span.getResource().getAttribute(AttributeKey.longKey("dl.rank"))).isEqualTo(3L);
+			assertThat(span.getResource().getAttribute(AttributeKey.longKey("nv.dl.rank"))).isEqualTo(3L);
+			assertThat(span.getResource().getAttribute(AttributeKey.longKey("nv.dl.world_size"))).isEqualTo(4L);
+			assertThat(span.getResource().getAttribute(AttributeKey.longKey("nv.dl.local_rank"))).isEqualTo(1L);
+		});
+	}
+
+	@Test
+	void aValueOtherThanDlNvOrBothStopsTheStartNamingThePropertyAndTheAllowedValues() {
+		this.runner.withPropertyValues("nemo.lens.rank=3", "nemo.lens.attribute-names=python")
+			.run((context) -> assertThat(context).hasFailed()
+				.getFailure()
+				.rootCause()
+				.hasMessageContaining("nemo.lens.attribute-names")
+				.hasMessageContaining("python")
+				.hasMessageContaining("must be one of dl, nv, both"));
+	}
+
+	@Test
 	void observationOnASilentRankExportsNothingAndStartsNoExporterThread() {
 		Set<String> before = exporterThreads();
 		this.runner.withPropertyValues("nemo.lens.rank=0").run((context) -> {

@@ -94,6 +94,16 @@ class StarterSdkGateTests {
 	}
 
 	@Test
+	void anExportingRanksSdkCarriesTheNvDlNamesAsIntegersWhenAsked() {
+		build(1, config().attributeNames("nv").build(), Map.of());
+		this.sdk.getTracer("test").spanBuilder("work").startSpan().end();
+		Resource resource = this.exported.getFinishedSpanItems().get(0).getResource();
+		assertThat(resource.getAttribute(AttributeKey.longKey("nv.dl.rank"))).isEqualTo(1L);
+		assertThat(resource.getAttribute(AttributeKey.longKey("nv.dl.world_size"))).isEqualTo(2L);
+		assertThat(resource.getAttribute(AttributeKey.longKey("dl.rank"))).isNull();
+	}
+
+	@Test
 	void anOptedOutStarterIsLeftAsConfiguredOnASilentRank() {
 		TelemetryDoors doors = build(0, Map.of(OpenTelemetryStarterDoor.NAME, false));
 		this.sdk.getTracer("test").spanBuilder("work").startSpan().end();

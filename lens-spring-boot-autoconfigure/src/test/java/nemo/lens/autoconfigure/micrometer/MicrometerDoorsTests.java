@@ -104,6 +104,31 @@ class MicrometerDoorsTests {
 	}
 
 	@Test
+	void exportingRankOtlpResourceCarriesTheNvDlNamesInsteadWhenAsked() {
+		this.runner.withPropertyValues("nemo.lens.rank=1", "nemo.lens.attribute-names=nv").run((context) -> {
+			assertThat(context.getBean(OtlpConfig.class).resourceAttributes()).containsEntry("nv.dl.rank", "1")
+				.containsEntry("nv.dl.world_size", "2")
+				.containsEntry("nemo.run.id", "job7")
+				.containsEntry("service.instance.id", "job7-rank1")
+				.doesNotContainKeys("dl.rank", "dl.world_size");
+		});
+	}
+
+	@Test
+	void exportingRankOtlpResourceAndCommonTagsCarryBothNamesWhenAsked() {
+		this.runner.withPropertyValues("nemo.lens.rank=1", "nemo.lens.attribute-names=both").run((context) -> {
+			assertThat(context.getBean(OtlpConfig.class).resourceAttributes()).containsEntry("dl.rank", "1")
+				.containsEntry("nv.dl.rank", "1")
+				.containsEntry("dl.world_size", "2")
+				.containsEntry("nv.dl.world_size", "2");
+			MeterRegistry datadog = context.getBean(DatadogMeterRegistry.class);
+			datadog.counter("work").increment();
+			assertThat(datadog.get("work").counter().getId().getTags()).extracting("key", "value")
+				.contains(tuple("dl.rank", "1"), tuple("nv.dl.rank", "1"), tuple("nv.dl.world_size", "2"));
+		});
+	}
+
+	@Test
 	void exportingRankOtlpResourceCarriesTheRank() {
 		this.runner.withPropertyValues("nemo.lens.rank=1", "nemo.lens.service-name=trainer").run((context) -> {
 			assertThat(context.getBean(OtlpConfig.class).resourceAttributes()).containsEntry("dl.rank", "1")
