@@ -10,13 +10,15 @@ import nemo.lens.TelemetryHandle;
 import nemo.lens.launch.RankInfo;
 import nemo.lens.live.RankAgent;
 import nemo.lens.sdk.LensVersion;
+import nemo.lens.sdk.RankAttributeNames;
 
 /**
  * What a rank tells an OpAMP server it is. Identifying, as the OpAMP specification asks of what
  * tells one agent from another: {@code service.name} and {@code service.instance.id}
  * ({@code <run id>-rank<rank>}, as the rank's telemetry carries it). Non-identifying: the rank
  * attributes its telemetry carries ({@code dl.rank}, {@code dl.world_size}, {@code dl.local_rank}
- * where known, {@code nemo.run.id}), the launcher, the node ({@code host.name}) and the Lens version.
+ * where known, under the names {@code nemo.lens.attribute-names} picks, and {@code nemo.run.id}), the
+ * launcher, the node ({@code host.name}) and the Lens version.
  */
 final class AgentDescription {
 
@@ -32,11 +34,12 @@ final class AgentDescription {
 		AgentDescription description = new AgentDescription();
 		description.identifying.put("service.name", handle.config().serviceName());
 		description.identifying.put("service.instance.id", handle.serviceInstanceId());
-		description.nonIdentifying.put("dl.rank", (long) handle.rank());
-		description.nonIdentifying.put("dl.world_size", (long) handle.worldSize());
+		RankAttributeNames names = RankAttributeNames.of(handle.config().attributeNames());
+		names.put("dl.rank", (long) handle.rank(), description.nonIdentifying::put);
+		names.put("dl.world_size", (long) handle.worldSize(), description.nonIdentifying::put);
 		RankInfo info = rankInfo(rank);
 		if (info != null && info.localRank().isPresent()) {
-			description.nonIdentifying.put("dl.local_rank", (long) info.localRank().getAsInt());
+			names.put("dl.local_rank", (long) info.localRank().getAsInt(), description.nonIdentifying::put);
 		}
 		description.nonIdentifying.put("nemo.run.id", handle.runId());
 		description.nonIdentifying.put("nemo.launcher", (info != null) ? info.launcher() : "call");
