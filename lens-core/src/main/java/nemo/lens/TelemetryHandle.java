@@ -357,8 +357,7 @@ public final class TelemetryHandle implements AutoCloseable {
 			return this.live;
 		}
 		if (!this.config.enabled()) {
-			throw new IllegalStateException("NeMo Lens is disabled on this rank (nemo.lens.enabled=false, "
-					+ "NEMO_LENS_ENABLED); there is no telemetry to switch.");
+			throw new IllegalStateException(LiveDecision.DISABLED);
 		}
 		throw new IllegalStateException("NeMo Lens: this rank cannot be switched (" + change + "): it was set up "
 				+ "without a control file (nemo.lens.control.file, NEMO_LENS_CONTROL_FILE), without an OpAMP server "

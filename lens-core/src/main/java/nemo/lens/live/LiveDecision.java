@@ -43,6 +43,10 @@ import nemo.lens.spans.SpanGroups;
  */
 public final class LiveDecision {
 
+	/** Why a rank with telemetry disabled takes no switch: the same words wherever it is asked. */
+	public static final String DISABLED = "NeMo Lens is disabled on this rank (nemo.lens.enabled=false, "
+			+ "NEMO_LENS_ENABLED); there is no telemetry to switch.";
+
 	private static final Logger logger = Logger.getLogger(LiveDecision.class.getName());
 
 	private final LivePipeline pipeline;
@@ -230,8 +234,7 @@ public final class LiveDecision {
 	public synchronized ExportOverride override(ExportOverride.State state, Set<Signal> signals, Duration duration,
 			String source) {
 		if (!this.config.enabled()) {
-			throw new IllegalStateException("NeMo Lens is disabled on this rank (nemo.lens.enabled=false, "
-					+ "NEMO_LENS_ENABLED); there is no telemetry to switch.");
+			throw new IllegalStateException(DISABLED);
 		}
 		if (this.stopped) {
 			throw new IllegalStateException("NeMo Lens on this rank is shut down; there is no telemetry to switch.");
