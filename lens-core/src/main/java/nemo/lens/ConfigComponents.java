@@ -4,7 +4,7 @@ import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.RecordComponent;
-import java.util.Arrays;
+import java.util.ArrayList;
 import java.util.List;
 
 import nemo.lens.config.EnvironmentSettings;
@@ -36,7 +36,12 @@ final class ConfigComponents {
 
 	/** The settings' names, in the order of the record. */
 	static List<String> names() {
-		return Arrays.stream(ALL).map(RecordComponent::getName).toList();
+		// Loops rather than streams here and below: every rank runs them at start-up.
+		List<String> names = new ArrayList<>(ALL.length);
+		for (RecordComponent component : ALL) {
+			names.add(component.getName());
+		}
+		return List.copyOf(names);
 	}
 
 	/** Calls the canonical constructor; its own exceptions come through unwrapped. */
@@ -95,8 +100,11 @@ final class ConfigComponents {
 
 	private static Constructor<NemoLensConfig> canonical() {
 		try {
-			return NemoLensConfig.class
-				.getDeclaredConstructor(Arrays.stream(ALL).map(RecordComponent::getType).toArray(Class<?>[]::new));
+			Class<?>[] types = new Class<?>[ALL.length];
+			for (int i = 0; i < types.length; i++) {
+				types[i] = ALL[i].getType();
+			}
+			return NemoLensConfig.class.getDeclaredConstructor(types);
 		}
 		catch (NoSuchMethodException ex) {
 			throw new IllegalStateException(ex);

@@ -142,8 +142,6 @@ public record NemoLensConfig(boolean enabled, String serviceName, String exportS
 
 	private static final NemoLensConfig DEFAULTS = new Builder().build();
 
-	private static final Logger logger = Logger.getLogger(NemoLensConfig.class.getName());
-
 	/**
 	 * Normalises and checks the settings: a blank service name means
 	 * {@value #DEFAULT_SERVICE_NAME}, run id and user are trimmed ({@code null} means empty), no
@@ -314,7 +312,12 @@ public record NemoLensConfig(boolean enabled, String serviceName, String exportS
 		NemoLensConfig config = ConfigComponents.read(new EnvironmentSettings(env, prefix, fallbackPrefix));
 		List<String> known = new ArrayList<>(variableNames(prefix.trim()));
 		known.addAll(RankInfo.EXPLICIT_VARIABLES);
-		UnknownVariables.warnings(env, prefix.trim(), known).forEach(logger::warning);
+		List<String> warnings = UnknownVariables.warnings(env, prefix.trim(), known);
+		if (!warnings.isEmpty()) {
+			// Looked up only when there is something to say: a logger's first lookup starts
+			// java.util.logging, which a silent rank that has nothing to say should not pay for.
+			warnings.forEach(Logger.getLogger(NemoLensConfig.class.getName())::warning);
+		}
 		return config;
 	}
 

@@ -117,7 +117,7 @@ public final class TelemetryOptions implements ExportOverrides {
 	 * @return the attributes, possibly empty
 	 */
 	public Attributes resourceAttributes() {
-		return this.resourceAttributes;
+		return (this.resourceAttributes != null) ? this.resourceAttributes : Attributes.empty();
 	}
 
 	/**
@@ -227,7 +227,8 @@ public final class TelemetryOptions implements ExportOverrides {
 
 		private MetricReader metricReader;
 
-		private Attributes resourceAttributes = Attributes.empty();
+		/** {@code null} for none: a rank that never builds a resource never links {@link Attributes}. */
+		private Attributes resourceAttributes;
 
 		private boolean allowReinit;
 

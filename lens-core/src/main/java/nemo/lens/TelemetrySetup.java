@@ -9,10 +9,7 @@ import java.util.function.Function;
 import java.util.logging.Logger;
 
 import io.opentelemetry.api.OpenTelemetry;
-import io.opentelemetry.api.baggage.propagation.W3CBaggagePropagator;
-import io.opentelemetry.api.trace.propagation.W3CTraceContextPropagator;
 import io.opentelemetry.context.propagation.ContextPropagators;
-import io.opentelemetry.context.propagation.TextMapPropagator;
 import nemo.lens.control.ControlFilePoller;
 import nemo.lens.control.JobControl;
 import nemo.lens.control.RemoteControl;
@@ -26,6 +23,7 @@ import nemo.lens.live.LivePipeline;
 import nemo.lens.live.RankAgent;
 import nemo.lens.live.SignalDecisions;
 import nemo.lens.recorder.FlightRecorder;
+import nemo.lens.sdk.DeferredW3CPropagator;
 import nemo.lens.sdk.ExporterName;
 import nemo.lens.sdk.ExporterSettingsCheck;
 import nemo.lens.sdk.ExportingTelemetryFactory;
@@ -56,10 +54,8 @@ public final class TelemetrySetup {
 	 * baggage: span creation costs the same as {@link OpenTelemetry#noop()}, and a silent rank that
 	 * sits between two exporting services does not break their traces.
 	 */
-	private static final OpenTelemetry NON_EXPORTING = OpenTelemetry.propagating(ContextPropagators
-		.create(TextMapPropagator.composite(W3CTraceContextPropagator.getInstance(), W3CBaggagePropagator.getInstance())));
-
-	private static final Logger logger = Logger.getLogger(TelemetrySetup.class.getName());
+	private static final OpenTelemetry NON_EXPORTING = OpenTelemetry
+		.propagating(ContextPropagators.create(DeferredW3CPropagator.getInstance()));
 
 	private final ExportStrategyRegistry registry;
 
@@ -97,7 +93,9 @@ public final class TelemetrySetup {
 		Objects.requireNonNull(config, "config must not be null");
 		Objects.requireNonNull(options, "options must not be null");
 		Consumer<String> warnings = (options.warnings() != null) ? options.warnings()
-				: (message) -> logger.warning(Redaction.redact(message));
+				// Looked up per warning: the first lookup starts java.util.logging, which a silent
+				// rank with nothing to say should not pay for.
+				: (message) -> Logger.getLogger(TelemetrySetup.class.getName()).warning(Redaction.redact(message));
 		RunId runId = RunId.resolve(config.runId(), options.rankInfo(), rank, worldSize, this.environment, warnings);
 		NemoLensConfig resolved = config.runId().isEmpty() ? config.toBuilder().runId(runId.value()).build() : config;
 		checkExportRank(resolved.exportRank(), rank, worldSize, options.rankInfo());

@@ -85,6 +85,9 @@ class SeparateJvmSetupTests {
 				"nemo.lens.live.SignalDecisions$Decider");
 		assertThat(loaded(output, "nemo.lens.switching.")).isEmpty();
 		assertThat(loaded(output, "nemo.lens.sdk.ExportingTelemetry")).isEmpty();
+		// Its spans propagate nothing unless asked to: the W3C propagators link at the first inject or extract.
+		assertThat(loaded(output, "io.opentelemetry.api.trace.propagation.")).isEmpty();
+		assertThat(loaded(output, "io.opentelemetry.api.baggage.propagation.")).isEmpty();
 	}
 
 	@Test

@@ -80,7 +80,9 @@ public final class EnvironmentSettings {
 	public static List<String> variableNames(String prefix, List<String> settings) {
 		List<String> names = new ArrayList<>();
 		for (String setting : settings) {
-			variableKeys(setting).forEach((key) -> names.add(prefix + "_" + key));
+			for (String key : variableKeys(setting)) {
+				names.add(prefix + "_" + key);
+			}
 		}
 		return names;
 	}
@@ -95,7 +97,20 @@ public final class EnvironmentSettings {
 		if (setting.equals("user")) {
 			return List.of("USER", "USER_ID");
 		}
-		return List.of(setting.replaceAll("([a-z])([A-Z])", "$1_$2").toUpperCase(Locale.ROOT));
+		// A loop, not a regular expression: every rank derives each setting's variable at start-up.
+		StringBuilder key = new StringBuilder(setting.length() + 4);
+		for (int i = 0; i < setting.length(); i++) {
+			char c = setting.charAt(i);
+			if (i > 0 && c >= 'A' && c <= 'Z' && isLowerAscii(setting.charAt(i - 1))) {
+				key.append('_');
+			}
+			key.append(c);
+		}
+		return List.of(key.toString().toUpperCase(Locale.ROOT));
+	}
+
+	private static boolean isLowerAscii(char c) {
+		return c >= 'a' && c <= 'z';
 	}
 
 	private static String trimmed(String value) {

@@ -1,6 +1,5 @@
 package nemo.lens.spans;
 
-import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -200,8 +199,11 @@ public final class SpanGroups {
 	public Set<String> set(String spec) {
 		String text = (spec != null) ? spec.trim() : "";
 		Set<String> resolved = new TreeSet<>();
-		for (String entry : Arrays.stream(text.split(",")).map(String::trim).filter((e) -> !e.isEmpty()).toList()) {
-			String name = entry.toLowerCase(Locale.ROOT);
+		for (String entry : text.split(",")) {
+			String name = entry.trim().toLowerCase(Locale.ROOT);
+			if (name.isEmpty()) {
+				continue;
+			}
 			Set<String> preset = this.presets.get(name);
 			if (preset != null) {
 				resolved.addAll(preset);
