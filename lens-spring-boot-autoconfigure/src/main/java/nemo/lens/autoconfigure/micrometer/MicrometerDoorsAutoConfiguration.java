@@ -11,6 +11,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
 
 /**
  * Puts Micrometer's registries behind the rank's decision: push registries (OTLP, Datadog,
@@ -38,6 +39,11 @@ public final class MicrometerDoorsAutoConfiguration {
 		static MicrometerDoorGate lensMicrometerDoorGate(ObjectProvider<TelemetryDoors> doors,
 				ObjectProvider<RankIdentity> identity) {
 			return new MicrometerDoorGate(doors::getObject, identity::getObject);
+		}
+
+		@Bean
+		static DeferredPushRegistries lensDeferredPushRegistries(Environment environment) {
+			return new DeferredPushRegistries(environment);
 		}
 
 	}

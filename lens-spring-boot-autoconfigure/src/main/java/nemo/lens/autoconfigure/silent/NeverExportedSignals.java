@@ -16,9 +16,10 @@ import nemo.lens.strategies.ExportStrategies;
 import org.springframework.core.env.Environment;
 
 /**
- * The signals a rank will never export, known from its environment alone, before any bean exists:
- * the rank's built-in strategies decide them as the handle will, and no channel (control file,
- * endpoint write, Spring Cloud refresh) can switch them on later. Where that cannot be known yet
+ * The signals a rank does not export at start-up and, of those, the ones it will never export,
+ * known from its environment alone, before any bean exists: the rank's built-in strategies decide
+ * them as the handle will. A rank no channel (control file, OpAMP, endpoint write, Spring Cloud
+ * refresh) can switch will never export what it starts without. Where that cannot be known yet
  * (Lens disabled, a strategy bean of the application's, a built-in that may be overridden, a
  * setting the start-up will refuse) the answer is none, and every door is built and gated as its
  * beans are made.
@@ -28,24 +29,34 @@ final class NeverExportedSignals {
 	private NeverExportedSignals() {
 	}
 
-	static Set<Signal> of(NemoLensProperties properties, Environment environment, ClassLoader classLoader) {
+	/**
+	 * What the rank decides before any bean exists.
+	 * @param properties the bound settings
+	 * @param environment the environment
+	 * @param classLoader the application's class loader
+	 * @return the signals silent at start, and whether a channel can switch the rank; nothing
+	 * silent when the decision cannot be known yet
+	 */
+	static EarlyDecision of(NemoLensProperties properties, Environment environment, ClassLoader classLoader) {
 		try {
 			if (!properties.isEnabled() || properties.isAllowStrategyOverride()) {
-				return Set.of();
+				return EarlyDecision.UNKNOWN;
 			}
 			NemoLensConfig config = LensSettings.config(properties, environment);
-			if (!decidedByBuiltins(config) || SwitchChannels.any(config, environment, classLoader)) {
-				return Set.of();
+			if (!decidedByBuiltins(config)) {
+				return EarlyDecision.UNKNOWN;
 			}
 			Function<String, String> variables = LensSettings.variables(environment, properties);
 			RankInfo rank = RankInfo.detect(variables);
 			Set<Signal> exported = new TelemetrySetup(NemoLens.registry().copy(variables), variables)
 				.exportedSignals(config, rank.rank(), rank.worldSize());
-			return exported.isEmpty() ? EnumSet.allOf(Signal.class) : EnumSet.complementOf(EnumSet.copyOf(exported));
+			Set<Signal> silent = exported.isEmpty() ? EnumSet.allOf(Signal.class)
+					: EnumSet.complementOf(EnumSet.copyOf(exported));
+			return new EarlyDecision(silent, SwitchChannels.any(config, environment, classLoader));
 		}
 		catch (RuntimeException ex) {
 			// The start-up reports it with the setting's name: deciding early changes nothing then.
-			return Set.of();
+			return EarlyDecision.UNKNOWN;
 		}
 	}
 
@@ -56,6 +67,22 @@ final class NeverExportedSignals {
 			}
 		}
 		return true;
+	}
+
+	/**
+	 * The signals a rank starts without, and whether it can be switched while it runs.
+	 * @param silentAtStart the signals not exported at start-up
+	 * @param switchable whether a channel can switch the rank
+	 */
+	record EarlyDecision(Set<Signal> silentAtStart, boolean switchable) {
+
+		static final EarlyDecision UNKNOWN = new EarlyDecision(Set.of(), true);
+
+		/** The signals the rank will never export: those it starts without, unless it can be switched. */
+		Set<Signal> neverExported() {
+			return this.switchable ? Set.of() : this.silentAtStart;
+		}
+
 	}
 
 }

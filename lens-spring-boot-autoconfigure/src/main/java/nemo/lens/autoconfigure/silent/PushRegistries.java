@@ -1,6 +1,7 @@
 package nemo.lens.autoconfigure.silent;
 
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -57,6 +58,22 @@ public final class PushRegistries {
 			}
 		});
 		return present;
+	}
+
+	/**
+	 * The system whose registry a type is, or extends.
+	 * @param type a registry's type
+	 * @return the system's name, such as {@code otlp}; empty for a registry none of Boot's
+	 */
+	public static Optional<String> systemOf(Class<?> type) {
+		for (Class<?> candidate = type; candidate != null; candidate = candidate.getSuperclass()) {
+			for (Map.Entry<String, String> entry : REGISTRY_TYPES.entrySet()) {
+				if (entry.getValue().equals(candidate.getName())) {
+					return Optional.of(entry.getKey());
+				}
+			}
+		}
+		return Optional.empty();
 	}
 
 	/**

@@ -13,11 +13,13 @@ import org.springframework.core.Ordered;
 import org.springframework.core.env.ConfigurableEnvironment;
 
 /**
- * Before any bean exists, records the signals this rank will never export
- * ({@link NeverExportedSignals}) and turns off Spring Boot's own exporters of them, with Boot's own
- * switches, so that a silent rank builds no Micrometer push registry (no {@code OtlpMeterRegistry},
- * no publishing thread, no HTTP client) rather than building one and holding it idle; the doors
- * whose SDK a rank silent for life never needs read the record ({@link SilentRankPropertySource}). A registry whose door is opted out
+ * Before any bean exists, records the signals this rank starts without and those it will never
+ * export ({@link NeverExportedSignals}), and turns off Spring Boot's own exporters of the latter,
+ * with Boot's own switches, so that a silent rank builds no Micrometer push registry (no
+ * {@code OtlpMeterRegistry}, no publishing thread, no HTTP client) rather than building one and
+ * holding it idle; the doors read the record ({@link SilentRankPropertySource}): those whose SDK a
+ * rank silent for life never needs, and the push registries a rank that may be switched builds at
+ * its first switch-on. A registry whose door is opted out
  * ({@code nemo.lens.gate.micrometer.<system>=false}) is left as configured. Runs after the
  * application's configuration files are read, so that it decides on the settings the rank will
  * run with.
@@ -46,14 +48,16 @@ final class SilentRankExports implements ApplicationListener<ApplicationEnvironm
 			return;
 		}
 		ClassLoader classLoader = event.getSpringApplication().getClassLoader();
-		Set<Signal> neverExported = NeverExportedSignals.of(properties, environment, classLoader);
-		if (neverExported.isEmpty()) {
+		NeverExportedSignals.EarlyDecision decision = NeverExportedSignals.of(properties, environment, classLoader);
+		if (decision.silentAtStart().isEmpty()) {
 			return;
 		}
+		Set<Signal> neverExported = decision.neverExported();
 		Set<String> registries = neverExported.contains(Signal.METRICS) ? PushRegistries.present(classLoader)
 				: new TreeSet<>();
 		registries.removeIf((registry) -> Boolean.FALSE.equals(properties.getGate().get(REGISTRY_DOOR + registry)));
-		environment.getPropertySources().addFirst(SilentRankPropertySource.of(neverExported, registries));
+		environment.getPropertySources()
+			.addFirst(SilentRankPropertySource.of(neverExported, decision.silentAtStart(), registries));
 	}
 
 }

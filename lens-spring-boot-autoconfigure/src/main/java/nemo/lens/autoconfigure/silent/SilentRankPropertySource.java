@@ -13,8 +13,9 @@ import org.springframework.core.env.MapPropertySource;
 import org.springframework.core.env.PropertySource;
 
 /**
- * What a rank decided before any bean existed: the signals it will never export, and Spring Boot's
- * own export switches, off, for the push registries of those signals, first among the
+ * What a rank decided before any bean existed: the signals it starts without and, of those, the
+ * ones it will never export, and Spring Boot's own export switches, off, for the push registries
+ * of those, first among the
  * environment's sources, so that a rank's decision outranks an {@code application.yaml} that turns
  * an exporter on for the whole job. It also says which doors it turned off, so that they are
  * reported although none of their beans exists.
@@ -26,29 +27,43 @@ public final class SilentRankPropertySource extends MapPropertySource {
 
 	private final Set<Signal> neverExported;
 
+	private final Set<Signal> silentAtStart;
+
 	private final Set<String> registries;
 
-	private SilentRankPropertySource(Set<Signal> neverExported, Map<String, Object> switches, Set<String> registries) {
+	private SilentRankPropertySource(Set<Signal> neverExported, Set<Signal> silentAtStart, Map<String, Object> switches,
+			Set<String> registries) {
 		super(NAME, switches);
 		this.neverExported = Set.copyOf(neverExported);
+		this.silentAtStart = Set.copyOf(silentAtStart);
 		this.registries = Set.copyOf(registries);
 	}
 
 	/**
 	 * The decision, and the switches that keep these push registries from being built.
-	 * @param neverExported the signals the rank will never export, at least one
+	 * @param neverExported the signals the rank will never export; empty for a rank that can be switched
+	 * @param silentAtStart the signals the rank does not export at start-up, at least one
 	 * @param registries the registries' system names, such as {@code otlp}
 	 * @return the property source
 	 */
-	static SilentRankPropertySource of(Set<Signal> neverExported, Set<String> registries) {
+	static SilentRankPropertySource of(Set<Signal> neverExported, Set<Signal> silentAtStart, Set<String> registries) {
 		Map<String, Object> switches = new LinkedHashMap<>();
 		registries.forEach((registry) -> switches.put(PushRegistries.exportSwitch(registry), "false"));
-		return new SilentRankPropertySource(neverExported, switches, registries);
+		return new SilentRankPropertySource(neverExported, silentAtStart, switches, registries);
+	}
+
+	/**
+	 * The signals this rank does not export at start-up, whether or not it can be switched later:
+	 * their exporters can wait for a switch-on.
+	 * @return the signals, never empty
+	 */
+	public Set<Signal> silentAtStart() {
+		return this.silentAtStart;
 	}
 
 	/**
 	 * The signals this rank will never export.
-	 * @return the signals, never empty
+	 * @return the signals; empty when the rank can be switched
 	 */
 	public Set<Signal> neverExported() {
 		return this.neverExported;

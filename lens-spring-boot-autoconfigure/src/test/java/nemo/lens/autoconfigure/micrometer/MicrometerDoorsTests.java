@@ -2,7 +2,6 @@ package nemo.lens.autoconfigure.micrometer;
 
 import java.util.Map;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 import io.micrometer.core.instrument.Clock;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -12,6 +11,7 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.micrometer.registry.otlp.OtlpConfig;
 import io.micrometer.registry.otlp.OtlpMeterRegistry;
 import nemo.lens.autoconfigure.LensTestConfigurations;
+import nemo.lens.autoconfigure.PublisherThreads;
 import nemo.lens.autoconfigure.BootLine;
 import nemo.lens.autoconfigure.failure.LensStartupException;
 import nemo.lens.autoconfigure.door.DoorState;
@@ -41,15 +41,6 @@ class MicrometerDoorsTests {
 		.withPropertyValues("nemo.lens.enabled=true", "nemo.lens.exporter=none", "nemo.lens.world-size=2",
 				"nemo.lens.run-id=job7", "management.datadog.metrics.export.api-key=not-a-key",
 				"management.otlp.metrics.export.url=http://127.0.0.1:9/v1/metrics");
-
-	private static Set<String> publisherThreads() {
-		return Thread.getAllStackTraces()
-			.keySet()
-			.stream()
-			.map(Thread::getName)
-			.filter((name) -> name.contains("metrics-publisher"))
-			.collect(Collectors.toSet());
-	}
 
 	@Test
 	void silentRankOtlpRegistryIsSwitchedOff() {
@@ -82,10 +73,10 @@ class MicrometerDoorsTests {
 
 	@Test
 	void silentRankStartsNoPublishingThread() {
-		Set<String> before = publisherThreads();
+		Set<String> before = PublisherThreads.running();
 		this.runner.withPropertyValues("nemo.lens.rank=0").run((context) -> {
 			assertThat(context).hasSingleBean(OtlpMeterRegistry.class).hasSingleBean(DatadogMeterRegistry.class);
-			Set<String> started = publisherThreads();
+			Set<String> started = PublisherThreads.running();
 			started.removeAll(before);
 			assertThat(started).isEmpty();
 		});
@@ -93,11 +84,11 @@ class MicrometerDoorsTests {
 
 	@Test
 	void exportingRankPublishesFromEveryPushRegistry() {
-		Set<String> before = publisherThreads();
+		Set<String> before = PublisherThreads.running();
 		this.runner.withPropertyValues("nemo.lens.rank=1").run((context) -> {
 			assertThat(context.getBean(OtlpConfig.class).enabled()).isTrue();
 			assertThat(context.getBean(DatadogConfig.class).enabled()).isTrue();
-			Set<String> started = publisherThreads();
+			Set<String> started = PublisherThreads.running();
 			started.removeAll(before);
 			assertThat(started).hasSize(2);
 		});

@@ -64,12 +64,8 @@ class BootWayConfiguredRankIT {
 		Map<String, String> env = new LinkedHashMap<>(Launcher.TORCHRUN.variables("boot-way", 1, 2, 2));
 		env.put("NEMO_LENS_EXPORT_STRATEGY", "single_rank");
 		this.rank = SampleAppProcess.start("boot-way-rank1", StackApp.BOOT_OTEL.jar(), List.of(), env,
-				"--management.opentelemetry.tracing.export.otlp.endpoint=" + base + Signal.TRACES.path(),
-				// Boot 3.5 names its OTLP span exporter's endpoint so; the other lines ignore it.
-				"--management.otlp.tracing.endpoint=" + base + Signal.TRACES.path(),
-				"--management.otlp.metrics.export.url=" + base + Signal.METRICS.path(),
-				"--management.opentelemetry.resource-attributes.service.version=1.0",
-				"--management.endpoint.lens.access=unrestricted", "--management.endpoints.web.exposure.include=lens,health");
+				StackRanks.bootWayArguments(base, "--management.opentelemetry.resource-attributes.service.version=1.0",
+						"--management.endpoints.web.exposure.include=lens,health"));
 		this.rank.awaitHealthy(START_TIMEOUT);
 	}
 

@@ -40,6 +40,25 @@ final class StackRanks {
 	private StackRanks() {
 	}
 
+	/**
+	 * The arguments that point an application configured the Spring Boot way only (Boot's
+	 * OpenTelemetry starter, Micrometer's OTLP registry, no {@code OTEL_*}) at a receiver, with the
+	 * {@code lens} endpoint writable.
+	 * @param base the receiver's URL for this rank, such as {@code http://127.0.0.1:1234/rank-0}
+	 * @param more further arguments
+	 * @return the arguments
+	 */
+	static String[] bootWayArguments(String base, String... more) {
+		List<String> arguments = new ArrayList<>(List.of(
+				"--management.opentelemetry.tracing.export.otlp.endpoint=" + base + Signal.TRACES.path(),
+				// Boot 3.5 names its OTLP span exporter's endpoint so; the other lines ignore it.
+				"--management.otlp.tracing.endpoint=" + base + Signal.TRACES.path(),
+				"--management.otlp.metrics.export.url=" + base + Signal.METRICS.path(),
+				"--management.endpoint.lens.access=unrestricted"));
+		arguments.addAll(List.of(more));
+		return arguments.toArray(String[]::new);
+	}
+
 	/** The receiver path of one rank's telemetry, {@code /rank-N/}. */
 	static String pathOf(int rank) {
 		return "/rank-" + rank + "/";
