@@ -15,9 +15,9 @@ import io.opentelemetry.context.propagation.TextMapSetter;
  * inject or extract.
  * <p>
  * A silent rank still carries trace context between the services around it, but most ranks of a
- * training job never propagate anything; linking the W3C propagators starts
- * {@code java.util.logging} (their loggers), which costs each silent rank a few percent of its
- * start-up CPU for nothing. The fields are known without linking them.
+ * training job never propagate anything; linking the W3C propagators at set-up loads a dozen
+ * classes and starts {@code java.util.logging} for their loggers, start-up work every silent rank
+ * would pay for nothing. The fields are known without linking them.
  */
 public final class DeferredW3CPropagator implements TextMapPropagator {
 

@@ -64,7 +64,7 @@ final class DeferredPushRegistries implements BeanDefinitionRegistryPostProcesso
 		}
 		Map<String, String> deferred = deferrable(beanFactory, LensSettings.bind(this.environment));
 		if (deferred.isEmpty()) {
-				return;
+			return;
 		}
 		List<String> others = Arrays.stream(beanFactory.getBeanNamesForType(MeterRegistry.class, true, false))
 			.filter((name) -> !deferred.containsKey(name))
@@ -81,8 +81,8 @@ final class DeferredPushRegistries implements BeanDefinitionRegistryPostProcesso
 			registry.removeBeanDefinition(name);
 		});
 		if (!bootsComposite) {
-			RootBeanDefinition composite = new RootBeanDefinition(CompositeMeterRegistry.class,
-					() -> new CompositeMeterRegistry(beanFactory.getBeanProvider(Clock.class).getIfAvailable(() -> Clock.SYSTEM)));
+			RootBeanDefinition composite = new RootBeanDefinition(CompositeMeterRegistry.class, () -> new CompositeMeterRegistry(
+					beanFactory.getBeanProvider(Clock.class).getIfAvailable(() -> Clock.SYSTEM)));
 			composite.setPrimary(true);
 			registry.registerBeanDefinition(COMPOSITE, composite);
 		}
