@@ -280,6 +280,19 @@ public final class TelemetryHandle implements AutoCloseable {
 	}
 
 	/**
+	 * Adds a rehearsal that {@link #prepareToSwitchOn()} runs after the SDK's, on the same thread:
+	 * for doors built outside Lens at the first switch-on (a Micrometer registry) to load their
+	 * classes before an operator waits on them. Does nothing on a rank that cannot be switched, or
+	 * once the rank has prepared.
+	 * @param rehearsal the rehearsal; it must leave nothing that exports behind
+	 */
+	public void onPrepareToSwitchOn(Runnable rehearsal) {
+		if (this.pipeline != null) {
+			this.pipeline.rehearseAlso(rehearsal);
+		}
+	}
+
+	/**
 	 * The job-wide control file and what it does on this rank now.
 	 * @return the control file's state; empty when none is configured
 	 */

@@ -110,6 +110,29 @@ class PrepareToSwitchOnTests {
 	}
 
 	@Test
+	void aDoorsRehearsalRunsOnceAfterTheSdksWhenTheRankPrepares() throws IOException {
+		TelemetryHandle silent = silentRank(NemoLensConfig.builder());
+		AtomicInteger rehearsals = new AtomicInteger();
+		silent.onPrepareToSwitchOn(rehearsals::incrementAndGet);
+		assertThat(rehearsals).hasValue(0);
+		silent.prepareToSwitchOn();
+		silent.prepareToSwitchOn();
+		assertThat(rehearsals).hasValue(1);
+	}
+
+	@Test
+	void aDoorsRehearsalThatFailsLeavesTheRankPrepared() throws IOException {
+		TelemetryHandle silent = silentRank(NemoLensConfig.builder());
+		silent.onPrepareToSwitchOn(() -> {
+			throw new IllegalStateException("rehearsal failed");
+		});
+		silent.prepareToSwitchOn();
+		assertThat(silent.preparedToSwitchOn()).isTrue();
+		silent.override(ExportOverride.State.EXPORTING, Duration.ofMinutes(5), "test");
+		assertThat(silent.isExporting()).isTrue();
+	}
+
+	@Test
 	void aRankIsPreparedOnlyWhenAskedOrControlledByAFile() throws IOException {
 		TelemetryHandle silent = silentRank(NemoLensConfig.builder());
 		assertThat(silent.preparedToSwitchOn()).isFalse();

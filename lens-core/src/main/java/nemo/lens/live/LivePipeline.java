@@ -58,6 +58,9 @@ public final class LivePipeline {
 
 	private final List<Runnable> firstBuildActions = new CopyOnWriteArrayList<>();
 
+	/** What doors built outside the SDK rehearse after it, in {@link #warmUp()}. */
+	private final List<Runnable> rehearsals = new CopyOnWriteArrayList<>();
+
 	private final FlightRecorder recorder;
 
 	private final PipelineDrain drain;
@@ -317,8 +320,26 @@ public final class LivePipeline {
 		boolean logs = this.config.signalEnabled(Signal.LOGS);
 		if (traces || metrics || logs) {
 			this.sdks.rehearse(traces, metrics, logs, this.config.shutdownTimeout());
+			for (Runnable rehearsal : this.rehearsals) {
+				try {
+					rehearsal.run();
+				}
+				catch (RuntimeException | LinkageError ex) {
+					// A door's rehearsal only makes its first switch cheaper: the switch works without it.
+					logger.log(Level.FINE, "NeMo Lens: a door's rehearsal of the first switch failed", ex);
+				}
+			}
 			this.prepared = true;
 		}
+	}
+
+	/**
+	 * Adds what a door built outside the SDK (a Micrometer registry built at the first switch-on)
+	 * rehearses with the SDK, so that its first switch-on is cheap too.
+	 * @param rehearsal the rehearsal; it must leave nothing that exports behind
+	 */
+	public void rehearseAlso(Runnable rehearsal) {
+		this.rehearsals.add(rehearsal);
 	}
 
 	/** Whether the rank has rehearsed its first switch-on. */

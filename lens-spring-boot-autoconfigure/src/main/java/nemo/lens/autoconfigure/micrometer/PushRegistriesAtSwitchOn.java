@@ -5,6 +5,7 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
+import nemo.lens.TelemetryHandle;
 import nemo.lens.autoconfigure.door.DoorState;
 import nemo.lens.autoconfigure.door.TelemetryDoors;
 import org.apache.commons.logging.Log;
@@ -19,11 +20,14 @@ import org.springframework.beans.factory.support.BeanDefinitionRegistry;
  * exports (at start-up already, where a control file or an OpAMP server said so), and adds it to
  * the composite the application injects; from then on {@link MicrometerDoorGate} starts and stops
  * it with each switch, as it does a registry built at start-up. Until then each door is reported
- * silenced.
+ * silenced, and the rank's rehearsal of its first switch ({@link TelemetryHandle#prepareToSwitchOn()})
+ * rehearses an OTLP registry's too ({@link OtlpRegistryRehearsal}).
  */
 final class PushRegistriesAtSwitchOn implements SmartInitializingSingleton {
 
 	private static final Log logger = LogFactory.getLog(PushRegistriesAtSwitchOn.class);
+
+	private static final String OTLP_DOOR = MicrometerDoors.PREFIX + "otlp";
 
 	private final ConfigurableListableBeanFactory beanFactory;
 
@@ -54,6 +58,10 @@ final class PushRegistriesAtSwitchOn implements SmartInitializingSingleton {
 	public void afterSingletonsInstantiated() {
 		TelemetryDoors doors = this.beanFactory.getBean(TelemetryDoors.class);
 		this.waiting.values().forEach((door) -> doors.open(door, true));
+		if (this.waiting.containsValue(OTLP_DOOR)) {
+			// Only where the OTLP registry is on the class path: the rehearsal names its classes.
+			this.beanFactory.getBean(TelemetryHandle.class).onPrepareToSwitchOn(new OtlpRegistryRehearsal());
+		}
 		doors.onSwitch(() -> buildWhereExporting(doors));
 		buildWhereExporting(doors);
 	}

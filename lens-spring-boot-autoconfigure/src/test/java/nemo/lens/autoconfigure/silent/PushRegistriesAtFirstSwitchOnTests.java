@@ -139,6 +139,19 @@ class PushRegistriesAtFirstSwitchOnTests {
 	}
 
 	@Test
+	void theRehearsalOfTheFirstSwitchLeavesNoRegistryAndNoPublishingThread() {
+		Set<String> before = PublisherThreads.running();
+		this.otlpOnly.run((context) -> {
+			context.getBean(TelemetryHandle.class).prepareToSwitchOn();
+			assertThat(builtPushRegistries(context)).isZero();
+			Set<String> started = PublisherThreads.running();
+			started.removeAll(before);
+			assertThat(started).isEmpty();
+			assertThat(((CompositeMeterRegistry) context.getBean(MeterRegistry.class)).getRegistries()).isEmpty();
+		});
+	}
+
+	@Test
 	void aRegistryWhoseDoorIsOptedOutIsBuiltAtStartAsConfigured() {
 		this.otlpAndDatadog.withPropertyValues("nemo.lens.gate.micrometer.datadog=false").run((context) -> {
 			assertThat(context.getBeanFactory().getSingleton("datadogMeterRegistry")).isNotNull();
