@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 import nemo.lens.benchmarks.fleet.FleetJob.RankLine;
 
@@ -22,8 +23,9 @@ import nemo.lens.benchmarks.fleet.FleetJob.RankLine;
  * <li>the requests a second at the server, all ranks together, counted by the server's driver
  * script, and the server's own CPU;</li>
  * <li>the CPU a silent rank spends a second with its agent polling, against the same job without an
- * endpoint (same program and class path, {@code single_rank}, no agent), over the same window of
- * each job's life;</li>
+ * endpoint (same program and class path, {@code single_rank}, no agent), and against the same job
+ * switchable through a control file polled at the same interval instead (absent: the ranks poll and
+ * rehearse their first switch, and are never switched), over the same window of each job's life;</li>
  * <li>how long a change put on the server ({@code export-strategy=all_ranks}) takes to reach every
  * rank: from the put to each rank's first request with spans at the {@link FleetReceiver} (as
  * {@link FleetBenchmark} times the control file) and to each rank's own {@code FLEET_SWITCHED}
@@ -118,7 +120,8 @@ public final class FleetOpampBenchmark {
 		lines.add(head.toString());
 		lines.add(rule.toString());
 		for (String name : List.of("ready_s", "agents", "requests_per_s", "requests_per_s_per_rank",
-				"server_cpu_ms_per_s", "on_cpu_ms_per_s", "off_cpu_ms_per_s", "cpu_ms_per_rank", "switch_on_p50_s",
+				"server_cpu_ms_per_s", "on_cpu_ms_per_s", "off_cpu_ms_per_s", "cpu_ms_per_rank",
+				"control_file_cpu_ms_per_s", "cpu_ms_per_rank_over_control_file", "switch_on_p50_s",
 				"switch_on_max_s", "switch_on_said_max_s", "switch_on_max_by_switch_s", "switch_off_said_max_s",
 				"switch_incomplete")) {
 			StringBuilder row = new StringBuilder("| `" + PREFIX + name + "_N<n>` |");
@@ -166,10 +169,30 @@ public final class FleetOpampBenchmark {
 			switches(n, server, receiver, job, silent);
 		}
 		progress("N = " + n + ": the same job without an OpAMP endpoint");
+		double off = windowCpu(n, (receiver) -> environment(receiver, null, "opamp-off-N" + n), "opamp-off-N" + n);
+		put(name("off_cpu_ms_per_s", n), off, 2);
+		put(name("cpu_ms_per_rank", n), on - off, 2);
+		progress("N = " + n + ": the same job with a control file polled every " + INTERVAL.toSeconds()
+				+ " s instead, absent");
+		Path control = this.work.resolve("opamp-control-N" + n + ".properties");
+		new ControlFile(control).remove();
+		double controlFile = windowCpu(n,
+				(receiver) -> FleetBenchmark.lensEnvironment(receiver, control, "opamp-control-N" + n),
+				"opamp-control-N" + n);
+		put(name("control_file_cpu_ms_per_s", n), controlFile, 2);
+		put(name("cpu_ms_per_rank_over_control_file", n), on - controlFile, 2);
+	}
+
+	/**
+	 * A job of the OpAMP rank that is not switched: the median CPU a second of its silent ranks over
+	 * the window, which starts as the OpAMP job's does.
+	 */
+	private double windowCpu(int n, Function<FleetReceiver, Map<String, String>> environment, String name)
+			throws InterruptedException {
 		try (FleetReceiver receiver = FleetReceiver.start();
-				FleetJob job = FleetJob.start(FleetLauncher.MPIRUN, n, RankKind.PLAIN.opampCommand(this.benchmarks,
-						receiver.endpoint()), environment(receiver, null, "opamp-off-N" + n),
-						this.work.resolve("opamp-off-N" + n + ".log"))) {
+				FleetJob job = FleetJob.start(FleetLauncher.MPIRUN, n,
+						RankKind.PLAIN.opampCommand(this.benchmarks, receiver.endpoint()), environment.apply(receiver),
+						this.work.resolve(name + ".log"))) {
 			Map<Integer, RankLine> ready = job.awaitReady(READY_TIMEOUT);
 			long readyAt = System.nanoTime();
 			List<Long> silentPids = ready.values().stream().filter((line) -> !line.exporting()).map(RankLine::pid).toList();
@@ -178,9 +201,7 @@ public final class FleetOpampBenchmark {
 			long from = System.nanoTime();
 			Thread.sleep(this.window.toMillis());
 			Map<Long, ProcessSample> after = samples(silentPids);
-			double off = cpuPerSecond(before, after, seconds(System.nanoTime() - from));
-			put(name("off_cpu_ms_per_s", n), off, 2);
-			put(name("cpu_ms_per_rank", n), on - off, 2);
+			return cpuPerSecond(before, after, seconds(System.nanoTime() - from));
 		}
 	}
 
