@@ -194,7 +194,7 @@ public final class BenchmarkMain {
 		if (parts.contains("fleet-opamp")) {
 			List<Integer> sizes = (fleetSizes != null) ? fleetSizes : profile.fleetSizes();
 			progress("fleet-opamp: " + sizes + " plain Java ranks under mpirun with an OpAMP agent each, and without"
-					+ " (about 3 minutes per size)");
+					+ " (2 to 6 minutes per size, the longest at 64)");
 			FleetOpampBenchmark opamp = FleetOpampBenchmark.of(directory,
 					(fleetWindow != null) ? fleetWindow : profile.fleetWindow(),
 					(fleetSwitches > 0) ? fleetSwitches : profile.fleetSwitches());
