@@ -18,6 +18,7 @@ import nemo.lens.benchmarks.decision.DecisionBenchmark;
 import nemo.lens.benchmarks.decision.SampledDeviation;
 import nemo.lens.benchmarks.fleet.FleetBenchmark;
 import nemo.lens.benchmarks.fleet.FleetLauncher;
+import nemo.lens.benchmarks.fleet.FleetOpampBenchmark;
 import nemo.lens.benchmarks.span.NoInstrumentationBenchmark;
 import nemo.lens.benchmarks.span.RecorderFootprint;
 import nemo.lens.benchmarks.span.SpanBenchmark;
@@ -49,7 +50,11 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
  * {@code --fleet-window SECONDS} and {@code --fleet-switches N} override the profile's, and
  * {@code --fleet-launcher mpirun|srun|both} (default {@code mpirun}) picks what starts the ranks:
  * Open MPI's {@code mpirun}, Slurm's {@code srun} over the two-node test cluster
- * ({@code .ci/launchers/setup}; figures {@code fleet_srun_*}), or each in turn.
+ * ({@code .ci/launchers/setup}; figures {@code fleet_srun_*}), or each in turn. The fleet's OpAMP
+ * part (issue 46) runs only when {@code --only} names {@code fleet-opamp}: jobs of N plain ranks
+ * under {@code mpirun}, each rank an OpAMP agent of one mock server, at {@code --fleet-sizes},
+ * {@code --fleet-window} and {@code --fleet-switches}; its Markdown table comes first, its
+ * {@code fleet_opamp_*} lines after the fleet's.
  */
 public final class BenchmarkMain {
 
@@ -57,9 +62,10 @@ public final class BenchmarkMain {
 
 	/**
 	 * Parts run only when named in {@code --only}: the fleet needs {@code mpirun} (or Slurm's
-	 * {@code srun}) and takes about half an hour at its default sizes.
+	 * {@code srun}) and takes about half an hour at its default sizes; its OpAMP part
+	 * ({@code fleet-opamp}) needs {@code mpirun}, Node.js and npm.
 	 */
-	static final List<String> NAMED_PARTS = List.of("fleet");
+	static final List<String> NAMED_PARTS = List.of("fleet", "fleet-opamp");
 
 	static final double[] SAMPLE_RATES = { 0.01, 0.1, 0.5 };
 
@@ -108,7 +114,7 @@ public final class BenchmarkMain {
 				case "--fleet-switches" -> fleetSwitches = Integer.parseInt(args[++i]);
 				case "--fleet-launcher" -> fleetLaunchers = FleetLauncher.parse(args[++i]);
 				default -> throw new IllegalArgumentException("Unknown argument: " + args[i]
-						+ " (use --quick, --full, --benchmarks-dir DIR, --log FILE, --only span,decision,sampled,startup,switch,fleet,"
+						+ " (use --quick, --full, --benchmarks-dir DIR, --log FILE, --only span,decision,sampled,startup,switch,fleet,fleet-opamp,"
 						+ " --startup-runs N, --fleet-sizes 8,16,32,64, --fleet-spring-sizes 8,16 (or none), --fleet-window SECONDS, --fleet-switches N,"
 						+ " --fleet-launcher mpirun|srun|both)");
 			}
@@ -183,13 +189,35 @@ public final class BenchmarkMain {
 				.run(fleetLaunchers, sizes, springSizes);
 		}
 
+		Map<String, String> fleetOpamp = Map.of();
+		List<String> fleetOpampTable = List.of();
+		if (parts.contains("fleet-opamp")) {
+			List<Integer> sizes = (fleetSizes != null) ? fleetSizes : profile.fleetSizes();
+			progress("fleet-opamp: " + sizes + " plain Java ranks under mpirun with an OpAMP agent each, and without"
+					+ " (2 to 6 minutes per size, the longest at 64)");
+			FleetOpampBenchmark opamp = FleetOpampBenchmark.of(directory,
+					(fleetWindow != null) ? fleetWindow : profile.fleetWindow(),
+					(fleetSwitches > 0) ? fleetSwitches : profile.fleetSwitches());
+			fleetOpamp = opamp.run(sizes);
+			fleetOpampTable = opamp.table();
+		}
+
 		progress(String.format(Locale.ROOT, "done in %.0f s", (System.nanoTime() - start) / 1e9));
+		// The OpAMP part's table, by N, before the report: the name=value lines stay last.
+		if (!fleetOpampTable.isEmpty()) {
+			System.out.println("NeMo Lens fleet over OpAMP (interval " + FleetOpampBenchmark.INTERVAL.toSeconds()
+					+ " s); " + Machine.describe());
+			System.out.println();
+			fleetOpampTable.forEach(System.out::println);
+			System.out.println();
+		}
 		new Report(Score.index(spanResults, "tracing"), Score.index(decisionResults, "strategy"), deviations, startup,
 				switches, recorder, switchOff)
 			.print(System.out, "NeMo Lens benchmarks, " + profile.describe() + "; " + Machine.describe()
 					+ "; load average before " + loadBefore + ", after " + Machine.loadAverage());
 		// The fleet's figures follow the report's, in the same name=value form.
 		fleet.forEach((name, value) -> System.out.println(name + "=" + value));
+		fleetOpamp.forEach((name, value) -> System.out.println(name + "=" + value));
 	}
 
 	static ChainedOptionsBuilder jmhOptions(Profile profile, Path log) {

@@ -112,6 +112,23 @@ public enum RankKind {
 		return command;
 	}
 
+	/**
+	 * The plain Lens rank with {@code lens-opamp} on its class path ({@code fleet-rank-opamp}), for
+	 * the fleet's OpAMP part: the same program, whose agent starts when
+	 * {@code NEMO_LENS_OPAMP_ENDPOINT} is set. The plain rank's own class path stays lens-core only,
+	 * so that no other fleet figure moves.
+	 * @param benchmarks the {@code benchmarks} folder, its fleet modules compiled
+	 * @param endpoint the receiver's base URL
+	 */
+	public List<String> opampCommand(Path benchmarks, String endpoint) {
+		if (this != PLAIN) {
+			throw new IllegalStateException("Only the plain rank has an OpAMP variant");
+		}
+		List<String> command = command(benchmarks, true, endpoint);
+		command.set(command.indexOf(this.mainClass) - 1, classpath(benchmarks.resolve("fleet-rank-opamp")));
+		return command;
+	}
+
 	private String classpath(Path benchmarks, boolean lens) {
 		return classpath(benchmarks.resolve(switch (this) {
 			case PLAIN -> "fleet-rank";
