@@ -21,6 +21,7 @@ import nemo.lens.launch.RunId;
 import nemo.lens.live.LiveDecision;
 import nemo.lens.live.LivePipeline;
 import nemo.lens.live.RankAgent;
+import nemo.lens.live.RehearsalTimer;
 import nemo.lens.live.SignalDecisions;
 import nemo.lens.recorder.FlightRecorder;
 import nemo.lens.sdk.DeferredW3CPropagator;
@@ -246,14 +247,22 @@ public final class TelemetrySetup {
 				live::checkControlSpanGroups, live::decide, warnings, live::controlChanged,
 				handle::dumpRequestedByControlFile);
 		RemoteControl remote = new RemoteControl(control, warnings);
+		RehearsalTimer rehearsal = null;
 		if (config.controlFile().isEmpty()) {
 			live.controlBy(control);
+			// No poller rehearses the first switch here: a timer does, at the moment one would.
+			rehearsal = RehearsalTimer.start(config.opampInterval(), handle::prepareToSwitchOn);
 		}
 		else {
 			live.controlBy(control, new ControlFilePoller(Path.of(config.controlFile()), config.controlInterval(),
 					remote, handle::prepareToSwitchOn, config.controlAllowSharedWrites()));
 		}
-		handle.closeAtShutdown(agent.start(new RankAgent.Rank(handle, remote, rankInfo, this.environment, warnings)));
+		AutoCloseable started = agent.start(new RankAgent.Rank(handle, remote, rankInfo, this.environment, warnings));
+		RehearsalTimer timer = rehearsal;
+		handle.closeAtShutdown((timer != null) ? () -> {
+			timer.close();
+			started.close();
+		} : started);
 	}
 
 }

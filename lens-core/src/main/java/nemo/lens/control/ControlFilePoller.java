@@ -149,7 +149,7 @@ public final class ControlFilePoller {
 	 * @param fraction a random number in [0, 1)
 	 * @return the delay in nanoseconds
 	 */
-	static long idleWorkDelay(Duration interval, double fraction) {
+	public static long idleWorkDelay(Duration interval, double fraction) {
 		long period = interval.toNanos();
 		long tenIntervals = (period > Long.MAX_VALUE / 10) ? Long.MAX_VALUE : period * 10;
 		long spread = Math.min(MAX_IDLE_WORK_SPREAD.toNanos(), tenIntervals);
