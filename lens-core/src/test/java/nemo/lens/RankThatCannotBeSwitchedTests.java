@@ -11,7 +11,6 @@ import io.opentelemetry.api.trace.SpanContext;
 import io.opentelemetry.api.trace.TraceFlags;
 import io.opentelemetry.api.trace.TraceState;
 import io.opentelemetry.context.Context;
-import io.opentelemetry.context.propagation.TextMapGetter;
 import io.opentelemetry.context.propagation.TextMapSetter;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import org.junit.jupiter.api.AfterEach;
@@ -129,22 +128,6 @@ class RankThatCannotBeSwitchedTests {
 		@Override
 		public void set(Map<String, String> carrier, String key, String value) {
 			carrier.put(key, value);
-		}
-
-	}
-
-	private enum MapGetter implements TextMapGetter<Map<String, String>> {
-
-		INSTANCE;
-
-		@Override
-		public Iterable<String> keys(Map<String, String> carrier) {
-			return carrier.keySet();
-		}
-
-		@Override
-		public String get(Map<String, String> carrier, String key) {
-			return (carrier != null) ? carrier.get(key) : null;
 		}
 
 	}

@@ -11,8 +11,8 @@ import io.opentelemetry.api.trace.TraceFlags;
 import io.opentelemetry.api.trace.TraceState;
 import io.opentelemetry.api.trace.propagation.W3CTraceContextPropagator;
 import io.opentelemetry.context.Context;
-import io.opentelemetry.context.propagation.TextMapGetter;
 import io.opentelemetry.context.propagation.TextMapPropagator;
+import nemo.lens.MapGetter;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -22,19 +22,6 @@ class DeferredW3CPropagatorTests {
 	private static final TextMapPropagator W3C = TextMapPropagator.composite(W3CTraceContextPropagator.getInstance(),
 			W3CBaggagePropagator.getInstance());
 
-	private static final TextMapGetter<Map<String, String>> GETTER = new TextMapGetter<>() {
-
-		@Override
-		public Iterable<String> keys(Map<String, String> carrier) {
-			return carrier.keySet();
-		}
-
-		@Override
-		public String get(Map<String, String> carrier, String key) {
-			return (carrier != null) ? carrier.get(key) : null;
-		}
-
-	};
 
 	@Test
 	void namesTheFieldsOfTheW3CPropagatorsWithoutLinkingThem() {
@@ -58,9 +45,9 @@ class DeferredW3CPropagatorTests {
 	void extractsWhatTheW3CPropagatorsExtract() {
 		Map<String, String> carrier = Map.of("traceparent", "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01",
 				"baggage", "job=train-7");
-		Context extracted = DeferredW3CPropagator.getInstance().extract(Context.root(), carrier, GETTER);
+		Context extracted = DeferredW3CPropagator.getInstance().extract(Context.root(), carrier, MapGetter.INSTANCE);
 		assertThat(Span.fromContext(extracted).getSpanContext())
-			.isEqualTo(Span.fromContext(W3C.extract(Context.root(), carrier, GETTER)).getSpanContext());
+			.isEqualTo(Span.fromContext(W3C.extract(Context.root(), carrier, MapGetter.INSTANCE)).getSpanContext());
 		assertThat(Span.fromContext(extracted).getSpanContext().getTraceId()).isEqualTo("0af7651916cd43dd8448eb211c80319c");
 		assertThat(Baggage.fromContext(extracted).getEntryValue("job")).isEqualTo("train-7");
 	}

@@ -544,7 +544,7 @@ public final class FleetBenchmark {
 		return sorted.get(Math.max(0, Math.min(sorted.size() - 1, index)));
 	}
 
-	private static double seconds(long nanos) {
+	static double seconds(long nanos) {
 		return nanos / 1e9;
 	}
 
@@ -552,7 +552,7 @@ public final class FleetBenchmark {
 		this.figures.put(name, format(value, decimals));
 	}
 
-	private static String format(double value, int decimals) {
+	static String format(double value, int decimals) {
 		return Double.isNaN(value) ? "n/a" : String.format(Locale.ROOT, "%." + decimals + "f", value);
 	}
 

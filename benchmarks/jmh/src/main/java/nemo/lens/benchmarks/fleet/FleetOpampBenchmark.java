@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
@@ -96,8 +95,8 @@ public final class FleetOpampBenchmark {
 			return this.figures;
 		}
 		Files.createDirectories(this.work);
-		this.figures.put(PREFIX + "interval_s", format(INTERVAL.toMillis() / 1000.0, 0));
-		this.figures.put(PREFIX + "window_s", format(this.window.toMillis() / 1000.0, 0));
+		this.figures.put(PREFIX + "interval_s", FleetBenchmark.format(INTERVAL.toMillis() / 1000.0, 0));
+		this.figures.put(PREFIX + "window_s", FleetBenchmark.format(this.window.toMillis() / 1000.0, 0));
 		for (int n : sizes) {
 			measure(n);
 			this.measured.add(n);
@@ -143,7 +142,7 @@ public final class FleetOpampBenchmark {
 						this.work.resolve("opamp-N" + n + ".log"))) {
 			Map<Integer, RankLine> ready = job.awaitReady(READY_TIMEOUT);
 			long readyAt = System.nanoTime();
-			put(name("ready_s", n), seconds(readyAt - job.startNanos()), 1);
+			put(name("ready_s", n), FleetBenchmark.seconds(readyAt - job.startNanos()), 1);
 			List<Integer> silent = ready.values().stream().filter((line) -> !line.exporting()).map(RankLine::rank).toList();
 			List<Long> silentPids = silent.stream().map((rank) -> ready.get(rank).pid()).toList();
 			// Every agent has been seen by the server before anything is counted.
@@ -159,7 +158,7 @@ public final class FleetOpampBenchmark {
 			Map<Long, ProcessSample> after = samples(silentPids);
 			ProcessSample serverAfter = ProcessSample.of(server.pid());
 			long requestsAfter = server.requests();
-			double elapsed = seconds(System.nanoTime() - from);
+			double elapsed = FleetBenchmark.seconds(System.nanoTime() - from);
 			put(name("requests_per_s", n), (requestsAfter - requestsBefore) / elapsed, 1);
 			put(name("requests_per_s_per_rank", n), (requestsAfter - requestsBefore) / elapsed / n, 3);
 			put(name("server_cpu_ms_per_s", n), (serverAfter.cpuMillis() - serverBefore.cpuMillis()) / elapsed, 1);
@@ -201,7 +200,7 @@ public final class FleetOpampBenchmark {
 			long from = System.nanoTime();
 			Thread.sleep(this.window.toMillis());
 			Map<Long, ProcessSample> after = samples(silentPids);
-			return cpuPerSecond(before, after, seconds(System.nanoTime() - from));
+			return cpuPerSecond(before, after, FleetBenchmark.seconds(System.nanoTime() - from));
 		}
 	}
 
@@ -235,19 +234,19 @@ public final class FleetOpampBenchmark {
 			for (int rank : silent) {
 				long arrival = receiver.firstSpanArrivalAfter(rank, put);
 				if (arrival >= 0) {
-					thisOn.add(seconds(arrival - put));
+					thisOn.add(FleetBenchmark.seconds(arrival - put));
 				}
 			}
 			on.addAll(thisOn);
-			maxBySwitch.add(format(FleetBenchmark.percentile(thisOn, 100), 2));
-			onLines.values().forEach((line) -> said.add(seconds(line.seenNanos() - put)));
+			maxBySwitch.add(FleetBenchmark.format(FleetBenchmark.percentile(thisOn, 100), 2));
+			onLines.values().forEach((line) -> said.add(FleetBenchmark.seconds(line.seenNanos() - put)));
 
 			long withdrawn = server.put(null);
 			Map<Integer, RankLine> offLines = job.awaitSwitched(silent, false, withdrawn, SWITCH_TIMEOUT);
 			if (offLines.size() < silent.size()) {
 				incomplete++;
 			}
-			offLines.values().forEach((line) -> off.add(seconds(line.seenNanos() - withdrawn)));
+			offLines.values().forEach((line) -> off.add(FleetBenchmark.seconds(line.seenNanos() - withdrawn)));
 		}
 		put(name("switch_on_p50_s", n), FleetBenchmark.percentile(on, 50), 2);
 		put(name("switch_on_max_s", n), FleetBenchmark.percentile(on, 100), 2);
@@ -324,16 +323,8 @@ public final class FleetOpampBenchmark {
 		return PREFIX + figure + "_N" + n;
 	}
 
-	private static double seconds(long nanos) {
-		return nanos / 1e9;
-	}
-
 	private void put(String name, double value, int decimals) {
-		this.figures.put(name, format(value, decimals));
-	}
-
-	private static String format(double value, int decimals) {
-		return Double.isNaN(value) ? "n/a" : String.format(Locale.ROOT, "%." + decimals + "f", value);
+		this.figures.put(name, FleetBenchmark.format(value, decimals));
 	}
 
 	private static void progress(String message) {
