@@ -29,6 +29,13 @@ enum OptionalLibrary {
 			List.of("io.micrometer.registry.otlp.OtlpMeterRegistry", "io.micrometer.prometheusmetrics.PrometheusMeterRegistry"),
 			Set.of()),
 
+	/**
+	 * Micrometer Tracing, Micrometer itself kept: a rank silent for life hands out its no-op
+	 * {@code Tracer} only where it is.
+	 */
+	MICROMETER_TRACING(List.of("io.micrometer:micrometer-tracing*"), List.of("io.micrometer.tracing.Tracer"),
+			Set.of()),
+
 	/** Spring Cloud (context, Bus): the refresh of {@code nemo.lens.*} settings. */
 	SPRING_CLOUD(List.of("org.springframework.cloud:*"),
 			List.of("org.springframework.cloud.context.environment.EnvironmentChangeEvent"), Set.of("lensSettingsRefresh")),

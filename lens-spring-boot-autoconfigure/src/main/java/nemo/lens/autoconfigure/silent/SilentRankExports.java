@@ -1,5 +1,6 @@
 package nemo.lens.autoconfigure.silent;
 
+import java.util.EnumSet;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -7,6 +8,7 @@ import nemo.lens.Signal;
 import nemo.lens.autoconfigure.NemoLensProperties;
 import nemo.lens.autoconfigure.binding.LensSettings;
 
+import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.context.event.ApplicationEnvironmentPreparedEvent;
 import org.springframework.context.ApplicationListener;
 import org.springframework.core.Ordered;
@@ -19,7 +21,9 @@ import org.springframework.core.env.ConfigurableEnvironment;
  * {@code OtlpMeterRegistry}, no publishing thread, no HTTP client) rather than building one and
  * holding it idle; the doors read the record ({@link SilentRankPropertySource}): those whose SDK a
  * rank silent for life never needs, and the push registries a rank that may be switched builds at
- * its first switch-on. A registry whose door is opted out
+ * its first switch-on. A rank silent for life also starts without Spring Boot's telemetry
+ * auto-configurations that would only build what it never uses ({@link SkippedAutoConfigurations}).
+ * A registry whose door is opted out
  * ({@code nemo.lens.gate.micrometer.<system>=false}) is left as configured. Runs after the
  * application's configuration files are read, so that it decides on the settings the rank will
  * run with.
@@ -56,8 +60,12 @@ final class SilentRankExports implements ApplicationListener<ApplicationEnvironm
 		Set<String> registries = neverExported.contains(Signal.METRICS) ? PushRegistries.present(classLoader)
 				: new TreeSet<>();
 		registries.removeIf((registry) -> Boolean.FALSE.equals(properties.getGate().get(REGISTRY_DOOR + registry)));
+		Set<TelemetryAutoConfigurations> skipped = neverExported.containsAll(EnumSet.allOf(Signal.class))
+				? SkippedAutoConfigurations.of(properties, environment, classLoader,
+						event.getSpringApplication().getWebApplicationType() != WebApplicationType.NONE)
+				: Set.of();
 		environment.getPropertySources()
-			.addFirst(SilentRankPropertySource.of(neverExported, decision.silentAtStart(), registries));
+			.addFirst(SilentRankPropertySource.of(neverExported, decision.silentAtStart(), registries, skipped));
 	}
 
 }

@@ -31,12 +31,15 @@ public final class SilentRankPropertySource extends MapPropertySource {
 
 	private final Set<String> registries;
 
+	private final Set<TelemetryAutoConfigurations> skipped;
+
 	private SilentRankPropertySource(Set<Signal> neverExported, Set<Signal> silentAtStart, Map<String, Object> switches,
-			Set<String> registries) {
+			Set<String> registries, Set<TelemetryAutoConfigurations> skipped) {
 		super(NAME, switches);
 		this.neverExported = Set.copyOf(neverExported);
 		this.silentAtStart = Set.copyOf(silentAtStart);
 		this.registries = Set.copyOf(registries);
+		this.skipped = Set.copyOf(skipped);
 	}
 
 	/**
@@ -44,12 +47,15 @@ public final class SilentRankPropertySource extends MapPropertySource {
 	 * @param neverExported the signals the rank will never export; empty for a rank that can be switched
 	 * @param silentAtStart the signals the rank does not export at start-up, at least one
 	 * @param registries the registries' system names, such as {@code otlp}
+	 * @param skipped Boot's telemetry auto-configurations the rank starts without; empty unless
+	 * silent for life
 	 * @return the property source
 	 */
-	static SilentRankPropertySource of(Set<Signal> neverExported, Set<Signal> silentAtStart, Set<String> registries) {
+	static SilentRankPropertySource of(Set<Signal> neverExported, Set<Signal> silentAtStart, Set<String> registries,
+			Set<TelemetryAutoConfigurations> skipped) {
 		Map<String, Object> switches = new LinkedHashMap<>();
 		registries.forEach((registry) -> switches.put(PushRegistries.exportSwitch(registry), "false"));
-		return new SilentRankPropertySource(neverExported, silentAtStart, switches, registries);
+		return new SilentRankPropertySource(neverExported, silentAtStart, switches, registries, skipped);
 	}
 
 	/**
@@ -83,6 +89,24 @@ public final class SilentRankPropertySource extends MapPropertySource {
 	 */
 	public Set<String> registries() {
 		return this.registries;
+	}
+
+	/**
+	 * Spring Boot's telemetry auto-configurations this rank, silent for life, starts without: none
+	 * of their classes is loaded, and no-op beans stand in for what applications inject.
+	 * @return the groups; empty when the rank may export, or keeps them all
+	 */
+	public Set<TelemetryAutoConfigurations> skipped() {
+		return this.skipped;
+	}
+
+	/**
+	 * Whether this rank starts without a group of Spring Boot's telemetry auto-configurations.
+	 * @param group the group
+	 * @return whether it is skipped
+	 */
+	public boolean skips(TelemetryAutoConfigurations group) {
+		return this.skipped.contains(group);
 	}
 
 	/**

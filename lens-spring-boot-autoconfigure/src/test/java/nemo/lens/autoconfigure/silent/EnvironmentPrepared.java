@@ -1,6 +1,7 @@
 package nemo.lens.autoconfigure.silent;
 
 import org.springframework.boot.SpringApplication;
+import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.context.event.ApplicationEnvironmentPreparedEvent;
 import org.springframework.context.ApplicationContextInitializer;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -12,9 +13,25 @@ import org.springframework.core.io.DefaultResourceLoader;
  */
 final class EnvironmentPrepared implements ApplicationContextInitializer<ConfigurableApplicationContext> {
 
+	private final WebApplicationType webApplicationType;
+
+	/** As for the context an {@code ApplicationContextRunner} makes: no web application. */
+	EnvironmentPrepared() {
+		this(WebApplicationType.NONE);
+	}
+
+	/**
+	 * As for an application of a kind.
+	 * @param webApplicationType the kind, as Spring Boot deduces it
+	 */
+	EnvironmentPrepared(WebApplicationType webApplicationType) {
+		this.webApplicationType = webApplicationType;
+	}
+
 	@Override
 	public void initialize(ConfigurableApplicationContext context) {
 		SpringApplication application = new SpringApplication();
+		application.setWebApplicationType(this.webApplicationType);
 		application.setResourceLoader(new DefaultResourceLoader(context.getClassLoader()));
 		new SilentRankExports().onApplicationEvent(
 				new ApplicationEnvironmentPreparedEvent(null, application, new String[0], context.getEnvironment()));

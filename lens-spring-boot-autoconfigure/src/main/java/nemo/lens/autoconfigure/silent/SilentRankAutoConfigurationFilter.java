@@ -1,0 +1,46 @@
+package nemo.lens.autoconfigure.silent;
+
+import java.util.Set;
+
+import org.springframework.boot.autoconfigure.AutoConfigurationImportFilter;
+import org.springframework.boot.autoconfigure.AutoConfigurationMetadata;
+import org.springframework.context.EnvironmentAware;
+import org.springframework.core.env.Environment;
+
+/**
+ * Leaves out, by name and before any of them is loaded, the Spring Boot telemetry
+ * auto-configurations a rank silent for life starts without
+ * ({@link SilentRankPropertySource#skipped()}): such a rank then costs what the same application
+ * without a telemetry starter costs, rather than building providers, registries and binders whose
+ * every output is dropped. Auto-configurations an application or a test imports by class are not
+ * filtered.
+ */
+final class SilentRankAutoConfigurationFilter implements AutoConfigurationImportFilter, EnvironmentAware {
+
+	private Set<TelemetryAutoConfigurations> skipped = Set.of();
+
+	@Override
+	public void setEnvironment(Environment environment) {
+		SilentRankPropertySource silent = SilentRankPropertySource.in(environment);
+		this.skipped = (silent != null) ? silent.skipped() : Set.of();
+	}
+
+	@Override
+	public boolean[] match(String[] autoConfigurationClasses, AutoConfigurationMetadata autoConfigurationMetadata) {
+		boolean[] match = new boolean[autoConfigurationClasses.length];
+		for (int i = 0; i < match.length; i++) {
+			match[i] = autoConfigurationClasses[i] == null || !skippedByRank(autoConfigurationClasses[i]);
+		}
+		return match;
+	}
+
+	private boolean skippedByRank(String autoConfiguration) {
+		for (TelemetryAutoConfigurations group : this.skipped) {
+			if (group.contains(autoConfiguration)) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+}

@@ -1,0 +1,92 @@
+package nemo.lens.autoconfigure.silent;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
+import io.micrometer.observation.ObservationRegistry;
+import io.micrometer.tracing.Tracer;
+import io.micrometer.tracing.propagation.Propagator;
+import io.opentelemetry.api.OpenTelemetry;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * What applications inject, as no-ops, on a rank silent for life that started without Spring
+ * Boot's telemetry auto-configurations ({@link SilentRankAutoConfigurationFilter}): the
+ * OpenTelemetry {@code Tracer} (from the rank's no-op {@code OpenTelemetry}), Micrometer's
+ * {@code Tracer} and {@code Propagator}, an empty composite {@code MeterRegistry} (its meters
+ * record nothing) and the no-op {@code ObservationRegistry}. A bean of the application's own is
+ * kept.
+ */
+@AutoConfiguration
+@ConditionalOnSilentForLife
+public final class SilentRankTelemetryAutoConfiguration {
+
+	private static final String INSTRUMENTATION_SCOPE = "org.springframework.boot";
+
+	SilentRankTelemetryAutoConfiguration() {
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnSkippedAutoConfigurations(TelemetryAutoConfigurations.TRACING)
+	@ConditionalOnClass(OpenTelemetry.class)
+	static class OpenTelemetryTracerConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean
+		io.opentelemetry.api.trace.Tracer otelTracer(ObjectProvider<OpenTelemetry> openTelemetry) {
+			return openTelemetry.getIfAvailable(OpenTelemetry::noop).getTracer(INSTRUMENTATION_SCOPE);
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnSkippedAutoConfigurations(TelemetryAutoConfigurations.TRACING)
+	@ConditionalOnClass(Tracer.class)
+	static class MicrometerTracerConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean
+		Tracer micrometerTracer() {
+			return Tracer.NOOP;
+		}
+
+		@Bean
+		@ConditionalOnMissingBean
+		Propagator micrometerPropagator() {
+			return Propagator.NOOP;
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnSkippedAutoConfigurations(TelemetryAutoConfigurations.METRICS)
+	@ConditionalOnClass(MeterRegistry.class)
+	static class MeterRegistryConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean
+		MeterRegistry lensSilentMeterRegistry() {
+			return new CompositeMeterRegistry();
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnSkippedAutoConfigurations(TelemetryAutoConfigurations.OBSERVATION)
+	@ConditionalOnClass(ObservationRegistry.class)
+	static class ObservationRegistryConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean
+		ObservationRegistry observationRegistry() {
+			return ObservationRegistry.NOOP;
+		}
+
+	}
+
+}
