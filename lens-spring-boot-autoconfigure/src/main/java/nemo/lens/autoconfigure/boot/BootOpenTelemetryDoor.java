@@ -8,9 +8,9 @@ import nemo.lens.autoconfigure.door.DoorDeclaration;
 import nemo.lens.autoconfigure.door.DoorDeclarations;
 import nemo.lens.autoconfigure.door.DoorsAtStart;
 import nemo.lens.autoconfigure.door.TelemetryDoors;
+import nemo.lens.autoconfigure.silent.ClassFiles;
 
 import org.springframework.beans.factory.ListableBeanFactory;
-import org.springframework.util.ClassUtils;
 
 /**
  * Spring Boot's own OpenTelemetry SDK as a door: it pushes all three signals. It is recorded when
@@ -36,7 +36,7 @@ public final class BootOpenTelemetryDoor implements DoorDeclarations, DoorsAtSta
 	 * @return whether Boot's SDK auto-configuration is present
 	 */
 	public static boolean isOnClassPath(ClassLoader classLoader) {
-		return BOOT_OPENTELEMETRY_SDK.stream().anyMatch((type) -> ClassUtils.isPresent(type, classLoader));
+		return BOOT_OPENTELEMETRY_SDK.stream().anyMatch((type) -> ClassFiles.present(type, classLoader));
 	}
 
 	@Override

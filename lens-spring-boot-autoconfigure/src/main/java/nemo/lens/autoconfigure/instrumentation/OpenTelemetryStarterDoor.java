@@ -8,9 +8,9 @@ import nemo.lens.autoconfigure.door.DoorDeclaration;
 import nemo.lens.autoconfigure.door.DoorDeclarations;
 import nemo.lens.autoconfigure.door.DoorsAtStart;
 import nemo.lens.autoconfigure.door.TelemetryDoors;
+import nemo.lens.autoconfigure.silent.ClassFiles;
 
 import org.springframework.beans.factory.ListableBeanFactory;
-import org.springframework.util.ClassUtils;
 
 /**
  * The OpenTelemetry instrumentation Spring Boot starter's own SDK as a door: it pushes all three
@@ -34,7 +34,7 @@ public final class OpenTelemetryStarterDoor implements DoorDeclarations, DoorsAt
 	 * @return whether its SDK auto-configuration is present
 	 */
 	public static boolean isOnClassPath(ClassLoader classLoader) {
-		return ClassUtils.isPresent(OpenTelemetryStarterDoorAutoConfiguration.STARTER, classLoader);
+		return ClassFiles.present(OpenTelemetryStarterDoorAutoConfiguration.STARTER, classLoader);
 	}
 
 	@Override

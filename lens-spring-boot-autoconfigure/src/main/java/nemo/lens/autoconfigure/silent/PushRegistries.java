@@ -6,7 +6,6 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
-import org.springframework.util.ClassUtils;
 
 /**
  * Micrometer's push registries as Spring Boot configures them: each monitoring system's name in
@@ -53,7 +52,7 @@ public final class PushRegistries {
 	public static Set<String> present(ClassLoader classLoader) {
 		Set<String> present = new TreeSet<>();
 		REGISTRY_TYPES.forEach((name, type) -> {
-			if (ClassUtils.isPresent(type, classLoader)) {
+			if (ClassFiles.present(type, classLoader)) {
 				present.add(name);
 			}
 		});

@@ -5,6 +5,8 @@ import java.util.Set;
 import org.springframework.boot.autoconfigure.AutoConfigurationImportFilter;
 import org.springframework.boot.autoconfigure.AutoConfigurationMetadata;
 import org.springframework.context.EnvironmentAware;
+import org.springframework.core.Ordered;
+import org.springframework.core.PriorityOrdered;
 import org.springframework.core.env.Environment;
 
 /**
@@ -15,9 +17,18 @@ import org.springframework.core.env.Environment;
  * every output is dropped. Auto-configurations an application or a test imports by class are not
  * filtered.
  */
-final class SilentRankAutoConfigurationFilter implements AutoConfigurationImportFilter, EnvironmentAware {
+final class SilentRankAutoConfigurationFilter implements AutoConfigurationImportFilter, EnvironmentAware, PriorityOrdered {
 
 	private Set<TelemetryAutoConfigurations> skipped = Set.of();
+
+	/**
+	 * First, before Spring Boot's class condition, which would otherwise load the classes a skipped
+	 * auto-configuration names in its {@code @ConditionalOnClass} to find them present.
+	 */
+	@Override
+	public int getOrder() {
+		return Ordered.HIGHEST_PRECEDENCE;
+	}
 
 	@Override
 	public void setEnvironment(Environment environment) {

@@ -22,7 +22,19 @@ import org.springframework.context.annotation.Configuration;
  * record nothing) and the no-op {@code ObservationRegistry}. A bean of the application's own is
  * kept.
  */
-@AutoConfiguration
+// After Boot's, by name (4.x, then 3.5): where an application registers them by class, or runs
+// the bean definitions AOT made at build time, their beans are kept and these back off.
+@AutoConfiguration(afterName = { "nemo.lens.autoconfigure.boot.BootOpenTelemetryDoorAutoConfiguration",
+		"org.springframework.boot.micrometer.tracing.autoconfigure.MicrometerTracingAutoConfiguration",
+		"org.springframework.boot.micrometer.tracing.autoconfigure.NoopTracerAutoConfiguration",
+		"org.springframework.boot.micrometer.tracing.opentelemetry.autoconfigure.OpenTelemetryTracingAutoConfiguration",
+		"org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration",
+		"org.springframework.boot.micrometer.observation.autoconfigure.ObservationAutoConfiguration",
+		"org.springframework.boot.actuate.autoconfigure.tracing.MicrometerTracingAutoConfiguration",
+		"org.springframework.boot.actuate.autoconfigure.tracing.NoopTracerAutoConfiguration",
+		"org.springframework.boot.actuate.autoconfigure.tracing.OpenTelemetryTracingAutoConfiguration",
+		"org.springframework.boot.actuate.autoconfigure.metrics.CompositeMeterRegistryAutoConfiguration",
+		"org.springframework.boot.actuate.autoconfigure.observation.ObservationAutoConfiguration" })
 @ConditionalOnSilentForLife
 public final class SilentRankTelemetryAutoConfiguration {
 

@@ -28,8 +28,8 @@ final class SkippedAutoConfigurations {
 
 	private static final String REGISTRY_DOOR = "micrometer.";
 
-	private static final String[] SCRAPED_REGISTRIES = { "io/micrometer/prometheusmetrics/PrometheusMeterRegistry.class",
-			"io/micrometer/prometheus/PrometheusMeterRegistry.class" };
+	private static final String[] SCRAPED_REGISTRIES = { "io.micrometer.prometheusmetrics.PrometheusMeterRegistry",
+			"io.micrometer.prometheus.PrometheusMeterRegistry" };
 
 	private static final String[] EXPOSURES = { "management.endpoints.web.exposure.include",
 			"management.endpoints.jmx.exposure.include" };
@@ -80,7 +80,7 @@ final class SkippedAutoConfigurations {
 
 	private static boolean scrapedRegistryPresent(ClassLoader classLoader) {
 		for (String registry : SCRAPED_REGISTRIES) {
-			if (classLoader.getResource(registry) != null) {
+			if (ClassFiles.present(registry, classLoader)) {
 				return true;
 			}
 		}

@@ -75,7 +75,7 @@ public enum TelemetryAutoConfigurations {
 	 */
 	boolean isPresent(ClassLoader classLoader) {
 		for (String marker : this.markers) {
-			if (classLoader.getResource(marker.replace('.', '/') + ".class") != null) {
+			if (ClassFiles.present(marker, classLoader)) {
 				return true;
 			}
 		}
