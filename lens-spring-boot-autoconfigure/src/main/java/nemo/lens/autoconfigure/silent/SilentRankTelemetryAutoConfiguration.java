@@ -13,6 +13,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Lazy;
 
 /**
  * What applications inject, as no-ops, on a rank silent for life that started without Spring
@@ -20,7 +21,7 @@ import org.springframework.context.annotation.Configuration;
  * OpenTelemetry {@code Tracer} (from the rank's no-op {@code OpenTelemetry}), Micrometer's
  * {@code Tracer} and {@code Propagator}, an empty composite {@code MeterRegistry} (its meters
  * record nothing) and the no-op {@code ObservationRegistry}. A bean of the application's own is
- * kept.
+ * kept. Each is lazy: a rank whose application injects none of them loads none of their classes.
  */
 // After Boot's, by name (4.x, then 3.5): where an application registers them by class, or runs
 // the bean definitions AOT made at build time, their beans are kept and these back off.
@@ -49,6 +50,7 @@ public final class SilentRankTelemetryAutoConfiguration {
 	static class OpenTelemetryTracerConfiguration {
 
 		@Bean
+		@Lazy
 		@ConditionalOnMissingBean
 		io.opentelemetry.api.trace.Tracer otelTracer(ObjectProvider<OpenTelemetry> openTelemetry) {
 			return openTelemetry.getIfAvailable(OpenTelemetry::noop).getTracer(INSTRUMENTATION_SCOPE);
@@ -62,12 +64,14 @@ public final class SilentRankTelemetryAutoConfiguration {
 	static class MicrometerTracerConfiguration {
 
 		@Bean
+		@Lazy
 		@ConditionalOnMissingBean
 		Tracer micrometerTracer() {
 			return Tracer.NOOP;
 		}
 
 		@Bean
+		@Lazy
 		@ConditionalOnMissingBean
 		Propagator micrometerPropagator() {
 			return Propagator.NOOP;
@@ -81,6 +85,7 @@ public final class SilentRankTelemetryAutoConfiguration {
 	static class MeterRegistryConfiguration {
 
 		@Bean
+		@Lazy
 		@ConditionalOnMissingBean
 		MeterRegistry lensSilentMeterRegistry() {
 			return new CompositeMeterRegistry();
@@ -94,6 +99,7 @@ public final class SilentRankTelemetryAutoConfiguration {
 	static class ObservationRegistryConfiguration {
 
 		@Bean
+		@Lazy
 		@ConditionalOnMissingBean
 		ObservationRegistry observationRegistry() {
 			return ObservationRegistry.NOOP;
