@@ -14,8 +14,9 @@ import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
-import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
+import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -45,7 +46,7 @@ class SilentRankWithoutBootsTelemetryTests {
 
 	private final ApplicationContextRunner runner = APPLICATION.withInitializer(new EnvironmentPrepared());
 
-	private static List<String> autoConfigurationsOf(AssertableApplicationContext context,
+	private static List<String> autoConfigurationsOf(ApplicationContext context,
 			TelemetryAutoConfigurations group) {
 		return Arrays.stream(context.getBeanDefinitionNames()).filter(group::contains).toList();
 	}
@@ -125,6 +126,22 @@ class SilentRankWithoutBootsTelemetryTests {
 					.containsExactly(TelemetryAutoConfigurations.METRICS);
 				assertThat(autoConfigurationsOf(context, TelemetryAutoConfigurations.TRACING)).isNotEmpty();
 				assertThat(autoConfigurationsOf(context, TelemetryAutoConfigurations.OBSERVATION)).isNotEmpty();
+				assertThat(context.getBean(MeterRegistry.class)).isInstanceOf(CompositeMeterRegistry.class);
+			});
+	}
+
+	@Test
+	void aServletApplicationStartsWithBootsTracingAndWithoutItsMetrics() {
+		new WebApplicationContextRunner()
+			.withClassLoader(new HiddenLibraries(getClass().getClassLoader(), Library.SPRING_CLOUD, Library.PROMETHEUS))
+			.withInitializer(new EnvironmentPrepared(WebApplicationType.SERVLET))
+			.withUserConfiguration(AutoConfiguredApplication.class)
+			.withPropertyValues("nemo.lens.enabled=true", "nemo.lens.world-size=2", "nemo.lens.rank=0")
+			.run((context) -> {
+				assertThat(context).hasNotFailed();
+				assertThat(autoConfigurationsOf(context, TelemetryAutoConfigurations.METRICS)).isEmpty();
+				assertThat(context.getBean(ObservationRegistry.class).isNoop()).isFalse();
+				assertThat(context.getBean(Tracer.class)).isNotSameAs(Tracer.NOOP);
 				assertThat(context.getBean(MeterRegistry.class)).isInstanceOf(CompositeMeterRegistry.class);
 			});
 	}
