@@ -6,7 +6,6 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
-
 /**
  * Micrometer's push registries as Spring Boot configures them: each monitoring system's name in
  * Boot's properties ({@code management.<system>.metrics.export.*}) and the registry class whose
