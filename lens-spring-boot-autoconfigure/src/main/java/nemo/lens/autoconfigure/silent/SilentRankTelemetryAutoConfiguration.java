@@ -1,5 +1,7 @@
 package nemo.lens.autoconfigure.silent;
 
+import java.util.Set;
+
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
 import io.micrometer.observation.ObservationRegistry;
@@ -14,6 +16,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Lazy;
+import org.springframework.core.env.Environment;
 
 /**
  * What applications inject, as no-ops, on a rank silent for life that started without Spring
@@ -42,6 +45,12 @@ public final class SilentRankTelemetryAutoConfiguration {
 	private static final String INSTRUMENTATION_SCOPE = "org.springframework.boot";
 
 	SilentRankTelemetryAutoConfiguration() {
+	}
+
+	@Bean
+	SkippedAutoConfigurationsReport lensSkippedAutoConfigurationsReport(Environment environment) {
+		SilentRankPropertySource silent = SilentRankPropertySource.in(environment);
+		return new SkippedAutoConfigurationsReport((silent != null) ? silent.skipped() : Set.of());
 	}
 
 	@Configuration(proxyBeanMethods = false)

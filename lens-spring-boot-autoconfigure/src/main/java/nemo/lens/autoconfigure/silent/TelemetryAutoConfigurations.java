@@ -15,7 +15,7 @@ public enum TelemetryAutoConfigurations {
 	 * Boot's OpenTelemetry SDK, its log export, and Micrometer Tracing with its bridges and
 	 * exporters. The rank's no-op {@code OpenTelemetry} and both {@code Tracer}s stand in.
 	 */
-	TRACING(List.of("org.springframework.boot.opentelemetry.autoconfigure.",
+	TRACING("OpenTelemetry and tracing", List.of("org.springframework.boot.opentelemetry.autoconfigure.",
 			"org.springframework.boot.micrometer.tracing.",
 			"org.springframework.boot.actuate.autoconfigure.opentelemetry.",
 			"org.springframework.boot.actuate.autoconfigure.tracing.",
@@ -30,7 +30,7 @@ public enum TelemetryAutoConfigurations {
 	 * Micrometer's metrics: the registries, their binders (JVM, system, logging, executors) and
 	 * instrumentations. An empty composite {@code MeterRegistry} stands in.
 	 */
-	METRICS(List.of("org.springframework.boot.micrometer.metrics.", "org.springframework.boot.actuate.autoconfigure.metrics."),
+	METRICS("metrics", List.of("org.springframework.boot.micrometer.metrics.", "org.springframework.boot.actuate.autoconfigure.metrics."),
 			List.of("org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration",
 					"org.springframework.boot.actuate.autoconfigure.metrics.MetricsAutoConfiguration")),
 
@@ -38,19 +38,30 @@ public enum TelemetryAutoConfigurations {
 	 * The Observation API's registry and its instrumentations, which feed tracing and metrics only.
 	 * The no-op {@code ObservationRegistry} stands in.
 	 */
-	OBSERVATION(
+	OBSERVATION("Observation",
 			List.of("org.springframework.boot.micrometer.observation.",
 					"org.springframework.boot.actuate.autoconfigure.observation."),
 			List.of("org.springframework.boot.micrometer.observation.autoconfigure.ObservationAutoConfiguration",
 					"org.springframework.boot.actuate.autoconfigure.observation.ObservationAutoConfiguration"));
 
+	private final String description;
+
 	private final List<String> prefixes;
 
 	private final List<String> markers;
 
-	TelemetryAutoConfigurations(List<String> prefixes, List<String> markers) {
+	TelemetryAutoConfigurations(String description, List<String> prefixes, List<String> markers) {
+		this.description = description;
 		this.prefixes = prefixes;
 		this.markers = markers;
+	}
+
+	/**
+	 * What the group is, as a log line names it.
+	 * @return the description, such as {@code metrics}
+	 */
+	public String description() {
+		return this.description;
 	}
 
 	/**

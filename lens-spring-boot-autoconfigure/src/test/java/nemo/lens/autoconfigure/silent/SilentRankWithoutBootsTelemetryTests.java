@@ -11,11 +11,14 @@ import io.opentelemetry.api.OpenTelemetry;
 import nemo.lens.TelemetryHandle;
 import nemo.lens.autoconfigure.silent.HiddenLibraries.Library;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -33,6 +36,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * and Prometheus (whose registry a collector scrapes) are kept off the class path unless a test
  * says otherwise.
  */
+@ExtendWith(OutputCaptureExtension.class)
 class SilentRankWithoutBootsTelemetryTests {
 
 	private static final ApplicationContextRunner APPLICATION = new ApplicationContextRunner()
@@ -61,6 +65,21 @@ class SilentRankWithoutBootsTelemetryTests {
 			assertThat(SilentRankPropertySource.in(context.getEnvironment()).skipped())
 				.containsExactlyInAnyOrder(TelemetryAutoConfigurations.values());
 		});
+	}
+
+	@Test
+	void aRankSilentForLifeSaysOnceWhatItStartedWithoutAndHowToKeepIt(CapturedOutput output) {
+		this.runner.withPropertyValues("nemo.lens.rank=0").run((context) -> {
+			assertThat(output).containsOnlyOnce("started without Spring Boot's OpenTelemetry and tracing, metrics, "
+					+ "Observation auto-configurations");
+			assertThat(output).contains("A control file, an OpAMP server or a writable lens endpoint keeps them");
+		});
+	}
+
+	@Test
+	void anExportingRankSaysNothingOfIt(CapturedOutput output) {
+		this.runner.withPropertyValues("nemo.lens.rank=1")
+			.run((context) -> assertThat(output).doesNotContain("started without Spring Boot's"));
 	}
 
 	@Test
