@@ -10,6 +10,7 @@ import nemo.lens.autoconfigure.binding.LensSettings;
 
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.context.event.ApplicationEnvironmentPreparedEvent;
+import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.context.ApplicationListener;
 import org.springframework.core.Ordered;
 import org.springframework.core.env.ConfigurableEnvironment;
@@ -31,6 +32,8 @@ import org.springframework.core.env.ConfigurableEnvironment;
 final class SilentRankExports implements ApplicationListener<ApplicationEnvironmentPreparedEvent>, Ordered {
 
 	private static final String REGISTRY_DOOR = "micrometer.";
+
+	private static final String WEB_APPLICATION_TYPE = "spring.main.web-application-type";
 
 	@Override
 	public int getOrder() {
@@ -62,10 +65,20 @@ final class SilentRankExports implements ApplicationListener<ApplicationEnvironm
 		registries.removeIf((registry) -> Boolean.FALSE.equals(properties.getGate().get(REGISTRY_DOOR + registry)));
 		Set<TelemetryAutoConfigurations> skipped = neverExported.containsAll(EnumSet.allOf(Signal.class))
 				? SkippedAutoConfigurations.of(properties, environment, classLoader,
-						event.getSpringApplication().getWebApplicationType() != WebApplicationType.NONE)
+						webApplicationType(event) != WebApplicationType.NONE)
 				: Set.of();
 		environment.getPropertySources()
 			.addFirst(SilentRankPropertySource.of(neverExported, decision.silentAtStart(), registries, skipped));
+	}
+
+	/**
+	 * The kind of application as it will run: Spring Boot binds {@code spring.main.*} to the
+	 * application only after this event, so a configured kind is read here, else the deduced one.
+	 */
+	private static WebApplicationType webApplicationType(ApplicationEnvironmentPreparedEvent event) {
+		return Binder.get(event.getEnvironment())
+			.bind(WEB_APPLICATION_TYPE, WebApplicationType.class)
+			.orElse(event.getSpringApplication().getWebApplicationType());
 	}
 
 }

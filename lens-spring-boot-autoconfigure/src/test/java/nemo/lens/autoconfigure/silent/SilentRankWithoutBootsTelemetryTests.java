@@ -150,6 +150,13 @@ class SilentRankWithoutBootsTelemetryTests {
 	}
 
 	@Test
+	void anApplicationConfiguredAsAWebApplicationKeepsTracingAndObservation() {
+		this.runner.withPropertyValues("nemo.lens.rank=0", "spring.main.web-application-type=servlet")
+			.run((context) -> assertThat(SilentRankPropertySource.in(context.getEnvironment()).skipped())
+				.containsExactly(TelemetryAutoConfigurations.METRICS));
+	}
+
+	@Test
 	void aServletApplicationStartsWithBootsTracingAndWithoutItsMetrics() {
 		new WebApplicationContextRunner()
 			.withClassLoader(new HiddenLibraries(getClass().getClassLoader(), Library.SPRING_CLOUD, Library.PROMETHEUS))
