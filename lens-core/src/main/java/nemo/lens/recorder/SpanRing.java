@@ -25,8 +25,9 @@ import io.opentelemetry.sdk.trace.data.SpanData;
  * a copy of its attributes) would cost every span for the few that are dumped.
  * <p>
  * Writers do not lock: a span takes a sequence number from one atomic counter and writes its slot,
- * tagged with that number, with a release store (no fence on the writer's path; a reader that
- * misses the newest write reads the ring as it was a moment before). Readers ({@link #snapshot()},
+ * tagged with that number, with a release compare-and-set that never replaces a later span (a
+ * writer held up for a whole lap of the ring finds its slot taken, and its span counts as dropped;
+ * a reader that misses the newest write reads the ring as it was a moment before). Readers ({@link #snapshot()},
  * {@link #drain()}) keep the spans whose slot still carries the number they expect, so a slot
  * overwritten while it is read is left out rather than reported twice or out of order. A span that ends while the ring is drained may be lost to the
  * drain; it is never handed over twice.
@@ -67,10 +68,22 @@ public final class SpanRing implements SpanProcessor {
 	/** Keeps the span when it is sampled: what an exporting rank would have sent. */
 	@Override
 	public void onEnd(ReadableSpan span) {
-		if (span.getSpanContext().isSampled()) {
-			long sequence = this.next.getAndIncrement();
-			this.slots.setRelease(index(sequence), new Slot(sequence, span));
+		if (!span.getSpanContext().isSampled()) {
+			return;
 		}
+		long sequence = this.next.getAndIncrement();
+		int index = index(sequence);
+		Slot slot = new Slot(sequence, span);
+		Slot current = this.slots.getAcquire(index);
+		while (current == null || current.sequence() < sequence) {
+			Slot witness = this.slots.compareAndExchangeRelease(index, current, slot);
+			if (witness == current) {
+				return;
+			}
+			current = witness;
+		}
+		// A writer held up for a whole lap of the ring: a later span holds the slot and keeps it, and
+		// this one counts as dropped.
 	}
 
 	@Override

@@ -58,7 +58,7 @@ final class RehearsalReceiver implements AutoCloseable {
 		return "http://" + this.server.getInetAddress().getHostAddress() + ":" + this.server.getLocalPort();
 	}
 
-	/** How many requests were answered. */
+	/** How many whole requests were received, each counted before it is answered. */
 	int requests() {
 		return this.requests.get();
 	}
@@ -86,10 +86,11 @@ final class RehearsalReceiver implements AutoCloseable {
 				connection.setSoTimeout(READ_TIMEOUT_MILLIS);
 				InputStream in = new BufferedInputStream(connection.getInputStream());
 				if (readRequest(in)) {
+					// Counted before the answer: a client that has its answer finds its request counted.
+					this.requests.incrementAndGet();
 					OutputStream out = connection.getOutputStream();
 					out.write(ANSWER);
 					out.flush();
-					this.requests.incrementAndGet();
 				}
 			}
 			catch (SocketTimeoutException ex) {
