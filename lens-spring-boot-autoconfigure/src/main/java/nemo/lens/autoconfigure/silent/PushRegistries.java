@@ -32,6 +32,9 @@ public final class PushRegistries {
 			Map.entry("statsd", "io.micrometer.statsd.StatsdMeterRegistry"),
 			Map.entry("wavefront", "io.micrometer.wavefront.WavefrontMeterRegistry")));
 
+	/** The start of a registry door's name and gate key: {@code micrometer.<system>}. */
+	static final String DOOR_PREFIX = "micrometer.";
+
 	private PushRegistries() {
 	}
 

@@ -31,8 +31,6 @@ import org.springframework.core.env.ConfigurableEnvironment;
  */
 final class SilentRankExports implements ApplicationListener<ApplicationEnvironmentPreparedEvent>, Ordered {
 
-	private static final String REGISTRY_DOOR = "micrometer.";
-
 	private static final String WEB_APPLICATION_TYPE = "spring.main.web-application-type";
 
 	@Override
@@ -62,7 +60,8 @@ final class SilentRankExports implements ApplicationListener<ApplicationEnvironm
 		Set<Signal> neverExported = decision.neverExported();
 		Set<String> registries = neverExported.contains(Signal.METRICS) ? PushRegistries.present(classLoader)
 				: new TreeSet<>();
-		registries.removeIf((registry) -> Boolean.FALSE.equals(properties.getGate().get(REGISTRY_DOOR + registry)));
+		registries.removeIf(
+				(registry) -> Boolean.FALSE.equals(properties.getGate().get(PushRegistries.DOOR_PREFIX + registry)));
 		Set<TelemetryAutoConfigurations> skipped = neverExported.containsAll(EnumSet.allOf(Signal.class))
 				? SkippedAutoConfigurations.of(properties, environment, classLoader,
 						webApplicationType(event) != WebApplicationType.NONE)

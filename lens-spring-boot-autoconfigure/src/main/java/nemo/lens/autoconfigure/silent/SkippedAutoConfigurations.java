@@ -26,8 +26,6 @@ final class SkippedAutoConfigurations {
 
 	private static final String BOOT_DOOR = "boot.opentelemetry";
 
-	private static final String REGISTRY_DOOR = "micrometer.";
-
 	private static final String[] SCRAPED_REGISTRIES = { "io.micrometer.prometheusmetrics.PrometheusMeterRegistry",
 			"io.micrometer.prometheus.PrometheusMeterRegistry" };
 
@@ -71,7 +69,7 @@ final class SkippedAutoConfigurations {
 
 	private static boolean registryDoorOptedOut(Map<String, Boolean> gates) {
 		for (Map.Entry<String, Boolean> gate : gates.entrySet()) {
-			if (gate.getKey().startsWith(REGISTRY_DOOR) && Boolean.FALSE.equals(gate.getValue())) {
+			if (gate.getKey().startsWith(PushRegistries.DOOR_PREFIX) && Boolean.FALSE.equals(gate.getValue())) {
 				return true;
 			}
 		}
