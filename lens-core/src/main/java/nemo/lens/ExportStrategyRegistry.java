@@ -8,6 +8,8 @@ import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+
+import nemo.lens.env.SystemEnvironment;
 /**
  * Named export strategies. A new registry holds the four built-ins, which can be replaced only
  * with {@code allowOverride} and never removed. Thread-safe: every operation is atomic, and
@@ -26,7 +28,7 @@ public final class ExportStrategyRegistry {
 	 * environment.
 	 */
 	public ExportStrategyRegistry() {
-		this(System::getenv);
+		this(SystemEnvironment.LOOKUP);
 	}
 
 	/**

@@ -2,6 +2,8 @@ package nemo.lens;
 
 import java.util.List;
 
+import nemo.lens.env.SystemEnvironment;
+
 /**
  * The process-wide NeMo Lens API, mirroring the Python top level: one strategy registry per
  * process, and {@code setupTelemetry} with its once-per-process guard.
@@ -10,7 +12,7 @@ public final class NemoLens {
 
 	private static final ExportStrategyRegistry REGISTRY = new ExportStrategyRegistry();
 
-	private static final TelemetrySetup SETUP = new TelemetrySetup(REGISTRY, System::getenv);
+	private static final TelemetrySetup SETUP = new TelemetrySetup(REGISTRY, SystemEnvironment.LOOKUP);
 
 	private static boolean initialised;
 

@@ -104,7 +104,7 @@ public final class TelemetryHandle implements AutoCloseable {
 	TelemetryHandle(NemoLensConfig config, String runIdSource, int worldSize, SignalDecisions.Decider decider,
 			SignalDecisions signals, OpenTelemetry silent, SpanGroups spanGroups, JobTrace jobTrace) {
 		this(config, runIdSource, worldSize, decider, signals, false, null, null, silent, silent.getTracer(SCOPE_NAME),
-				() -> false, spanGroups, jobTrace);
+				LensSpans.NEVER_RECORDING, spanGroups, jobTrace);
 	}
 
 	private TelemetryHandle(NemoLensConfig config, String runIdSource, int worldSize, SignalDecisions.Decider decider,

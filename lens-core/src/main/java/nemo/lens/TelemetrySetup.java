@@ -93,10 +93,7 @@ public final class TelemetrySetup {
 	public TelemetryHandle setup(NemoLensConfig config, int rank, int worldSize, TelemetryOptions options) {
 		Objects.requireNonNull(config, "config must not be null");
 		Objects.requireNonNull(options, "options must not be null");
-		Consumer<String> warnings = (options.warnings() != null) ? options.warnings()
-				// Looked up per warning: the first lookup starts java.util.logging, which a silent
-				// rank with nothing to say should not pay for.
-				: (message) -> Logger.getLogger(TelemetrySetup.class.getName()).warning(Redaction.redact(message));
+		Consumer<String> warnings = (options.warnings() != null) ? options.warnings() : LoggedWarnings.INSTANCE;
 		RunId runId = RunId.resolve(config.runId(), options.rankInfo(), rank, worldSize, this.environment, warnings);
 		NemoLensConfig resolved = config.runId().isEmpty() ? config.toBuilder().runId(runId.value()).build() : config;
 		checkExportRank(resolved.exportRank(), rank, worldSize, options.rankInfo());
@@ -263,6 +260,22 @@ public final class TelemetrySetup {
 			timer.close();
 			started.close();
 		} : started);
+	}
+
+	/**
+	 * Warnings the caller takes no consumer for, logged redacted. The logger is looked up per
+	 * warning: the first lookup starts java.util.logging, which a silent rank with nothing to say
+	 * should not pay for. A class rather than a lambda, which every rank would spin at start-up.
+	 */
+	private static final class LoggedWarnings implements Consumer<String> {
+
+		static final Consumer<String> INSTANCE = new LoggedWarnings();
+
+		@Override
+		public void accept(String message) {
+			Logger.getLogger(TelemetrySetup.class.getName()).warning(Redaction.redact(message));
+		}
+
 	}
 
 }

@@ -91,6 +91,18 @@ class SeparateJvmSetupTests {
 	}
 
 	@Test
+	void aSilentRankThatCannotBeSwitchedSpinsNoClassOfLens() throws Exception {
+		// A lambda or method reference spins a class at its first use, heap and metadata that every
+		// silent rank of a job would pay at start-up for code it runs once.
+		String output = run(Map.of("OTEL_EXPORTER_OTLP_PROTOCOL", "http/protobuf", "OTEL_BSP_MAX_QUEUE_SIZE", "2048"),
+				"rank", "0");
+		assertThat(output).contains("exporting=false");
+		assertThat(output.lines()
+			.filter((line) -> line.contains("[class,load] nemo.lens.") && line.contains("$$Lambda"))
+			.filter((line) -> !line.contains("[class,load] nemo.lens.SetupProbe"))).isEmpty();
+	}
+
+	@Test
 	void aSilentRankItsProgramMaySwitchLoadsTheLiveMachinery() throws Exception {
 		String output = run("switchable-rank", "0");
 		assertThat(output).contains("exporting=false");

@@ -8,6 +8,8 @@ import java.util.Objects;
 import java.util.OptionalInt;
 import java.util.function.Function;
 
+import nemo.lens.env.SystemEnvironment;
+
 /**
  * Who this process is in its job: its rank, the world size, its local rank on the node and the
  * launcher that said so, together with the variables each value came from.
@@ -82,7 +84,7 @@ public final class RankInfo {
 	 * @throws IllegalArgumentException when the variables are invalid, partial or contradictory
 	 */
 	public static RankInfo detect() {
-		return detect(System::getenv);
+		return detect(SystemEnvironment.LOOKUP);
 	}
 
 	/**

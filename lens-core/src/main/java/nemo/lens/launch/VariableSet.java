@@ -62,9 +62,27 @@ final class VariableSet implements LauncherSource {
 
 	@Override
 	public boolean isPresent(LauncherVariables variables) {
-		return this.allOf.stream().allMatch(variables::isSet)
-				&& (this.anyOf.isEmpty() || this.anyOf.stream().anyMatch(variables::isSet))
-				&& this.noneOf.stream().noneMatch(variables::isSet);
+		// Loops rather than streams of method references: every rank runs this for every launcher
+		// at start-up, and each reference spins a class at its first use.
+		for (String name : this.allOf) {
+			if (!variables.isSet(name)) {
+				return false;
+			}
+		}
+		for (String name : this.noneOf) {
+			if (variables.isSet(name)) {
+				return false;
+			}
+		}
+		if (this.anyOf.isEmpty()) {
+			return true;
+		}
+		for (String name : this.anyOf) {
+			if (variables.isSet(name)) {
+				return true;
+			}
+		}
+		return false;
 	}
 
 	@Override
@@ -92,10 +110,10 @@ final class VariableSet implements LauncherSource {
 	}
 
 	private void requireRankAndWorldSize(LauncherVariables variables) {
-		List<String> missing = Stream.of(this.rank, this.worldSize).filter((name) -> !variables.isSet(name)).toList();
-		if (missing.isEmpty()) {
+		if (variables.isSet(this.rank) && variables.isSet(this.worldSize)) {
 			return;
 		}
+		List<String> missing = Stream.of(this.rank, this.worldSize).filter((name) -> !variables.isSet(name)).toList();
 		List<String> present = new ArrayList<>(this.allOf);
 		Stream.concat(this.anyOf.stream(), Stream.of(this.rank, this.worldSize))
 			.filter((name) -> variables.isSet(name) && !present.contains(name))

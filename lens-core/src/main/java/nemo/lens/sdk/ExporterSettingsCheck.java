@@ -11,7 +11,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
-import java.util.function.Predicate;
 
 import nemo.lens.env.EnvironmentValues;
 import nemo.lens.env.Redaction;
@@ -30,6 +29,8 @@ import nemo.lens.env.Redaction;
 public final class ExporterSettingsCheck {
 
 	private static final List<String> SIGNALS = List.of("", "TRACES_", "METRICS_", "LOGS_");
+
+	private static final List<String> SETTINGS = List.of("ENDPOINT", "PROTOCOL", "HEADERS", "TIMEOUT", "COMPRESSION");
 
 	private static final Set<String> PROTOCOLS = Set.of("grpc", "http/protobuf", "http/json");
 
@@ -55,20 +56,26 @@ public final class ExporterSettingsCheck {
 	 * @throws IllegalArgumentException when a value cannot be used, naming the variable
 	 */
 	public static void check(Function<String, String> environment, Map<String, String> implied) {
-		Map<String, String> variables = new LinkedHashMap<>();
-		for (String signal : SIGNALS) {
-			for (String setting : List.of("ENDPOINT", "PROTOCOL", "HEADERS", "TIMEOUT", "COMPRESSION")) {
-				put(variables, environment, "OTEL_EXPORTER_OTLP_" + signal + setting);
-			}
-			FILES.forEach((setting) -> put(variables, environment, "OTEL_EXPORTER_OTLP_" + signal + setting));
-		}
-		DURATIONS.forEach((name) -> put(variables, environment, name));
-		INTEGERS.forEach((name) -> put(variables, environment, name));
-		put(variables, environment, "OTEL_TRACES_SAMPLER");
-		put(variables, environment, "OTEL_TRACES_SAMPLER_ARG");
+		// Loops and named checks rather than lambdas: every rank runs this at start-up, and each
+		// lambda's first use spins a class.
 		Map<String, String> properties = new LinkedHashMap<>();
-		variables.forEach((name, value) -> properties.put(property(name), value));
-		implied.forEach(properties::put);
+		for (String signal : SIGNALS) {
+			for (String setting : SETTINGS) {
+				put(properties, environment, "OTEL_EXPORTER_OTLP_" + signal + setting);
+			}
+			for (String setting : FILES) {
+				put(properties, environment, "OTEL_EXPORTER_OTLP_" + signal + setting);
+			}
+		}
+		for (String name : DURATIONS) {
+			put(properties, environment, name);
+		}
+		for (String name : INTEGERS) {
+			put(properties, environment, name);
+		}
+		put(properties, environment, "OTEL_TRACES_SAMPLER");
+		put(properties, environment, "OTEL_TRACES_SAMPLER_ARG");
+		properties.putAll(implied);
 		if (properties.isEmpty()) {
 			// Nothing to check: a rank with no such setting loads none of the SDK's configuration.
 			return;
@@ -78,25 +85,37 @@ public final class ExporterSettingsCheck {
 			checkEndpoint(prefix + "ENDPOINT", properties);
 			checkOneOf(prefix + "PROTOCOL", properties, PROTOCOLS);
 			checkOneOf(prefix + "COMPRESSION", properties, COMPRESSIONS);
-			check(prefix + "TIMEOUT", properties, OtlpSettingSyntax::isDuration, OtlpSettingSyntax.DURATION);
+			checkDuration(prefix + "TIMEOUT", properties);
 			headers(prefix + "HEADERS", properties);
-			FILES.forEach((setting) -> readableFile(prefix + setting, properties));
+			for (String setting : FILES) {
+				readableFile(prefix + setting, properties);
+			}
 		}
-		DURATIONS.forEach((name) -> check(name, properties, OtlpSettingSyntax::isDuration, OtlpSettingSyntax.DURATION));
-		INTEGERS.forEach((name) -> check(name, properties, OtlpSettingSyntax::isInteger, OtlpSettingSyntax.INTEGER));
-		check("OTEL_TRACES_SAMPLER_ARG", properties, OtlpSettingSyntax::isNumber, OtlpSettingSyntax.NUMBER);
-		String sampler = properties.getOrDefault("otel.traces.sampler", "");
+		for (String name : DURATIONS) {
+			checkDuration(name, properties);
+		}
+		for (String name : INTEGERS) {
+			String value = properties.get(property(name));
+			if (value != null && !OtlpSettingSyntax.isInteger(value)) {
+				throw invalid(name, value, OtlpSettingSyntax.INTEGER);
+			}
+		}
 		String ratio = properties.get("otel.traces.sampler.arg");
+		if (ratio != null && !OtlpSettingSyntax.isNumber(ratio)) {
+			throw invalid("OTEL_TRACES_SAMPLER_ARG", ratio, OtlpSettingSyntax.NUMBER);
+		}
+		String sampler = properties.getOrDefault("otel.traces.sampler", "");
 		if (sampler.endsWith("traceidratio") && ratio != null) {
 			EnvironmentValues.checkFraction("OTEL_TRACES_SAMPLER_ARG (or management.tracing.sampling.probability)",
 					Double.parseDouble(ratio.trim()));
 		}
 	}
 
-	private static void put(Map<String, String> variables, Function<String, String> environment, String name) {
-		String value = environment.apply(name);
+	/** Keeps a set variable under its {@code otel.*} property name. */
+	private static void put(Map<String, String> properties, Function<String, String> environment, String variable) {
+		String value = environment.apply(variable);
 		if (value != null && !value.isBlank()) {
-			variables.put(name, value.trim());
+			properties.put(property(variable), value.trim());
 		}
 	}
 
@@ -156,12 +175,15 @@ public final class ExporterSettingsCheck {
 		}
 	}
 
-	private static void check(String variable, Map<String, String> properties, Predicate<String> valid,
-			String expected) {
+	private static void checkDuration(String variable, Map<String, String> properties) {
 		String value = properties.get(property(variable));
-		if (value != null && !valid.test(value)) {
-			throw new IllegalArgumentException("Invalid " + variable + ": '" + value + "'. Expected " + expected + ".");
+		if (value != null && !OtlpSettingSyntax.isDuration(value)) {
+			throw invalid(variable, value, OtlpSettingSyntax.DURATION);
 		}
+	}
+
+	private static IllegalArgumentException invalid(String variable, String value, String expected) {
+		return new IllegalArgumentException("Invalid " + variable + ": '" + value + "'. Expected " + expected + ".");
 	}
 
 }

@@ -13,6 +13,12 @@ import nemo.lens.sdk.RankAttributeNames;
  */
 public final class LensSpans {
 
+	/**
+	 * For a handle that never records: a class rather than a lambda, which every silent rank
+	 * would spin at start-up.
+	 */
+	public static final BooleanSupplier NEVER_RECORDING = new NeverRecording();
+
 	private final Tracer tracer;
 
 	private final BooleanSupplier recording;
@@ -104,6 +110,15 @@ public final class LensSpans {
 
 	AttributeRules rules() {
 		return this.rules;
+	}
+
+	private static final class NeverRecording implements BooleanSupplier {
+
+		@Override
+		public boolean getAsBoolean() {
+			return false;
+		}
+
 	}
 
 }
