@@ -1,16 +1,15 @@
 package nemo.lens.autoconfigure.binding;
 
+import java.lang.reflect.Method;
 import java.lang.reflect.RecordComponent;
-import java.util.Arrays;
 import java.util.function.Function;
 
 import nemo.lens.NemoLensConfig;
 import nemo.lens.autoconfigure.NemoLensProperties;
 
 import org.springframework.beans.BeanUtils;
-import org.springframework.beans.BeanWrapper;
-import org.springframework.beans.BeanWrapperImpl;
 import org.springframework.core.env.Environment;
+import org.springframework.util.ReflectionUtils;
 import org.springframework.util.StringUtils;
 
 /**
@@ -26,11 +25,11 @@ final class LensConfigFactory {
 
 	static NemoLensConfig create(NemoLensProperties properties, Environment environment,
 			Function<String, String> variables) {
-		BeanWrapper bound = new BeanWrapperImpl(properties);
-		Object[] values = Arrays.stream(NemoLensConfig.class.getRecordComponents())
-			.map(RecordComponent::getName)
-			.map((component) -> bound.getPropertyValue(propertyPath(bound, component)))
-			.toArray();
+		RecordComponent[] components = NemoLensConfig.class.getRecordComponents();
+		Object[] values = new Object[components.length];
+		for (int i = 0; i < components.length; i++) {
+			values[i] = value(properties, components[i].getName());
+		}
 		NemoLensConfig config = BeanUtils.instantiateClass(BeanUtils.getResolvableConstructor(NemoLensConfig.class),
 				values);
 		return config.toBuilder()
@@ -43,23 +42,41 @@ final class LensConfigFactory {
 	}
 
 	/**
-	 * The property of a component: of the same name, or in the group its first word names
-	 * ({@code metricsExportStrategy} is {@code metrics.exportStrategy}).
+	 * The value of the property of a component: of the same name, or in the group its first word
+	 * names ({@code metricsExportStrategy} is {@code metrics.exportStrategy}). Read through the
+	 * getters themselves rather than a {@code BeanWrapper}, whose introspection every rank would
+	 * pay at start-up (a silent one twice: for its early decision and for its handle).
 	 */
-	private static String propertyPath(BeanWrapper bound, String component) {
-		if (bound.isReadableProperty(component)) {
-			return component;
+	private static Object value(Object properties, String component) {
+		Method getter = getter(properties.getClass(), component);
+		if (getter != null) {
+			return ReflectionUtils.invokeMethod(getter, properties);
 		}
 		for (int i = 1; i < component.length(); i++) {
 			if (Character.isUpperCase(component.charAt(i))) {
-				String path = component.substring(0, i) + "." + Character.toLowerCase(component.charAt(i))
-						+ component.substring(i + 1);
-				if (bound.isReadableProperty(path)) {
-					return path;
+				Method group = getter(properties.getClass(), component.substring(0, i));
+				Object nested = (group != null) ? ReflectionUtils.invokeMethod(group, properties) : null;
+				Method property = (nested != null) ? getter(nested.getClass(),
+						Character.toLowerCase(component.charAt(i)) + component.substring(i + 1)) : null;
+				if (property != null) {
+					return ReflectionUtils.invokeMethod(property, nested);
 				}
 			}
 		}
 		throw new IllegalStateException("NemoLensProperties has no property for the setting " + component);
+	}
+
+	private static Method getter(Class<?> type, String property) {
+		String suffix = StringUtils.capitalize(property);
+		Method getter = ReflectionUtils.findMethod(type, "get" + suffix);
+		if (getter == null) {
+			getter = ReflectionUtils.findMethod(type, "is" + suffix);
+		}
+		if (getter == null || getter.getReturnType() == void.class) {
+			return null;
+		}
+		ReflectionUtils.makeAccessible(getter);
+		return getter;
 	}
 
 	private static String firstText(String... candidates) {

@@ -1,9 +1,6 @@
 package nemo.lens.autoconfigure.boot;
 
-import java.util.Arrays;
 import java.util.List;
-import java.util.Objects;
-import java.util.stream.Stream;
 
 import io.opentelemetry.sdk.logs.LogRecordProcessor;
 import io.opentelemetry.sdk.logs.SdkLoggerProvider;
@@ -48,16 +45,25 @@ final class BootSdkPipelineDeferral implements BeanFactoryPostProcessor {
 
 	@Override
 	public void postProcessBeanFactory(ConfigurableListableBeanFactory beanFactory) {
+		// Loops rather than streams: every rank runs this at start-up, and each lambda's first use
+		// spins a class.
+		for (Class<?> type : SDK_PIPELINE_TYPES) {
+			defer(beanFactory, type);
+		}
 		ClassLoader classLoader = beanFactory.getBeanClassLoader();
-		Stream<Class<?>> holders = BOOT_HOLDER_TYPES.stream()
-			.filter((name) -> ClassUtils.isPresent(name, classLoader))
-			.map((name) -> ClassUtils.resolveClassName(name, classLoader));
-		Stream.concat(SDK_PIPELINE_TYPES.stream(), holders)
-			.filter(Objects::nonNull)
-			.flatMap((type) -> Arrays.stream(beanFactory.getBeanNamesForType(type, true, false)))
-			.filter(beanFactory::containsBeanDefinition)
-			.map(beanFactory::getBeanDefinition)
-			.forEach((definition) -> definition.setLazyInit(true));
+		for (String holder : BOOT_HOLDER_TYPES) {
+			if (ClassUtils.isPresent(holder, classLoader)) {
+				defer(beanFactory, ClassUtils.resolveClassName(holder, classLoader));
+			}
+		}
+	}
+
+	private static void defer(ConfigurableListableBeanFactory beanFactory, Class<?> type) {
+		for (String name : beanFactory.getBeanNamesForType(type, true, false)) {
+			if (beanFactory.containsBeanDefinition(name)) {
+				beanFactory.getBeanDefinition(name).setLazyInit(true);
+			}
+		}
 	}
 
 }
