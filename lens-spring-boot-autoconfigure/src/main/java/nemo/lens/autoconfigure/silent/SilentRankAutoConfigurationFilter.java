@@ -1,5 +1,6 @@
 package nemo.lens.autoconfigure.silent;
 
+import java.util.List;
 import java.util.Set;
 
 import org.springframework.boot.autoconfigure.AutoConfigurationImportFilter;
@@ -14,12 +15,22 @@ import org.springframework.core.env.Environment;
  * auto-configurations a rank silent for life starts without
  * ({@link SilentRankPropertySource#skipped()}): such a rank then costs what the same application
  * without a telemetry starter costs, rather than building providers, registries and binders whose
- * every output is dropped. Auto-configurations an application or a test imports by class are not
- * filtered.
+ * every output is dropped. A rank that will also never record a span starts without Lens's own
+ * span auto-configurations ({@link #SPAN_RECORDING}). Auto-configurations an application or a test
+ * imports by class are not filtered.
  */
 final class SilentRankAutoConfigurationFilter implements AutoConfigurationImportFilter, EnvironmentAware, PriorityOrdered {
 
+	/**
+	 * Lens's own auto-configurations that only act on recorded spans: the {@code @LensSpan}
+	 * advice and the flight recorder's filter of operators' requests.
+	 */
+	static final List<String> SPAN_RECORDING = List.of("nemo.lens.autoconfigure.spans.LensSpanAutoConfiguration",
+			"nemo.lens.autoconfigure.recorder.FlightRecorderRequestsAutoConfiguration");
+
 	private Set<TelemetryAutoConfigurations> skipped = Set.of();
+
+	private boolean recordsNoSpans;
 
 	/**
 	 * First, before Spring Boot's class condition, which would otherwise load the classes a skipped
@@ -34,6 +45,7 @@ final class SilentRankAutoConfigurationFilter implements AutoConfigurationImport
 	public void setEnvironment(Environment environment) {
 		SilentRankPropertySource silent = SilentRankPropertySource.in(environment);
 		this.skipped = (silent != null) ? silent.skipped() : Set.of();
+		this.recordsNoSpans = silent != null && silent.recordsNoSpans();
 	}
 
 	@Override
@@ -46,6 +58,9 @@ final class SilentRankAutoConfigurationFilter implements AutoConfigurationImport
 	}
 
 	private boolean skippedByRank(String autoConfiguration) {
+		if (this.recordsNoSpans && SPAN_RECORDING.contains(autoConfiguration)) {
+			return true;
+		}
 		for (TelemetryAutoConfigurations group : this.skipped) {
 			if (group.contains(autoConfiguration)) {
 				return true;

@@ -1,6 +1,7 @@
 package nemo.lens.autoconfigure.silent;
 
 import java.util.EnumSet;
+import java.util.Iterator;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -60,14 +61,18 @@ final class SilentRankExports implements ApplicationListener<ApplicationEnvironm
 		Set<Signal> neverExported = decision.neverExported();
 		Set<String> registries = neverExported.contains(Signal.METRICS) ? PushRegistries.present(classLoader)
 				: new TreeSet<>();
-		registries.removeIf(
-				(registry) -> Boolean.FALSE.equals(properties.getGate().get(PushRegistries.DOOR_PREFIX + registry)));
-		Set<TelemetryAutoConfigurations> skipped = neverExported.containsAll(EnumSet.allOf(Signal.class))
-				? SkippedAutoConfigurations.of(properties, environment, classLoader,
-						webApplicationType(event) != WebApplicationType.NONE)
-				: Set.of();
+		for (Iterator<String> registry = registries.iterator(); registry.hasNext();) {
+			if (Boolean.FALSE.equals(properties.getGate().get(PushRegistries.DOOR_PREFIX + registry.next()))) {
+				registry.remove();
+			}
+		}
+		boolean silentForLife = neverExported.containsAll(EnumSet.allOf(Signal.class));
+		Set<TelemetryAutoConfigurations> skipped = silentForLife ? SkippedAutoConfigurations.of(properties, environment,
+				classLoader, webApplicationType(event) != WebApplicationType.NONE) : Set.of();
+		boolean recordsNoSpans = silentForLife && !properties.getFlightRecorder().isEnabled();
 		environment.getPropertySources()
-			.addFirst(SilentRankPropertySource.of(neverExported, decision.silentAtStart(), registries, skipped));
+			.addFirst(SilentRankPropertySource.of(neverExported, decision.silentAtStart(), registries, skipped,
+					recordsNoSpans));
 	}
 
 	/**

@@ -33,13 +33,16 @@ public final class SilentRankPropertySource extends MapPropertySource {
 
 	private final Set<TelemetryAutoConfigurations> skipped;
 
+	private final boolean recordsNoSpans;
+
 	private SilentRankPropertySource(Set<Signal> neverExported, Set<Signal> silentAtStart, Map<String, Object> switches,
-			Set<String> registries, Set<TelemetryAutoConfigurations> skipped) {
+			Set<String> registries, Set<TelemetryAutoConfigurations> skipped, boolean recordsNoSpans) {
 		super(NAME, switches);
 		this.neverExported = Set.copyOf(neverExported);
 		this.silentAtStart = Set.copyOf(silentAtStart);
 		this.registries = Set.copyOf(registries);
 		this.skipped = Set.copyOf(skipped);
+		this.recordsNoSpans = recordsNoSpans;
 	}
 
 	/**
@@ -49,13 +52,18 @@ public final class SilentRankPropertySource extends MapPropertySource {
 	 * @param registries the registries' system names, such as {@code otlp}
 	 * @param skipped Boot's telemetry auto-configurations the rank starts without; empty unless
 	 * silent for life
+	 * @param recordsNoSpans whether the rank, silent for life with its flight recorder off, will
+	 * never record a span
 	 * @return the property source
 	 */
 	static SilentRankPropertySource of(Set<Signal> neverExported, Set<Signal> silentAtStart, Set<String> registries,
-			Set<TelemetryAutoConfigurations> skipped) {
+			Set<TelemetryAutoConfigurations> skipped, boolean recordsNoSpans) {
 		Map<String, Object> switches = new LinkedHashMap<>();
-		registries.forEach((registry) -> switches.put(PushRegistries.exportSwitch(registry), "false"));
-		return new SilentRankPropertySource(neverExported, silentAtStart, switches, registries, skipped);
+		for (String registry : registries) {
+			switches.put(PushRegistries.exportSwitch(registry), "false");
+		}
+		return new SilentRankPropertySource(neverExported, silentAtStart, switches, registries, skipped,
+				recordsNoSpans);
 	}
 
 	/**
@@ -98,6 +106,16 @@ public final class SilentRankPropertySource extends MapPropertySource {
 	 */
 	public Set<TelemetryAutoConfigurations> skipped() {
 		return this.skipped;
+	}
+
+	/**
+	 * Whether the rank will never record a span: silent for life, its flight recorder off. Its
+	 * {@code @LensSpan} methods then run unadvised, and it starts without Lens's span and
+	 * flight-recorder request auto-configurations, which would have nothing to do.
+	 * @return whether no span is ever recorded
+	 */
+	public boolean recordsNoSpans() {
+		return this.recordsNoSpans;
 	}
 
 	/**

@@ -50,7 +50,8 @@ public final class SilentRankTelemetryAutoConfiguration {
 	@Bean
 	SkippedAutoConfigurationsReport lensSkippedAutoConfigurationsReport(Environment environment) {
 		SilentRankPropertySource silent = SilentRankPropertySource.in(environment);
-		return new SkippedAutoConfigurationsReport((silent != null) ? silent.skipped() : Set.of());
+		return (silent != null) ? new SkippedAutoConfigurationsReport(silent.skipped(), silent.recordsNoSpans())
+				: new SkippedAutoConfigurationsReport(Set.of(), false);
 	}
 
 	@Configuration(proxyBeanMethods = false)

@@ -20,8 +20,11 @@ final class SkippedAutoConfigurationsReport implements SmartInitializingSingleto
 
 	private final Set<TelemetryAutoConfigurations> skipped;
 
-	SkippedAutoConfigurationsReport(Set<TelemetryAutoConfigurations> skipped) {
+	private final boolean recordsNoSpans;
+
+	SkippedAutoConfigurationsReport(Set<TelemetryAutoConfigurations> skipped, boolean recordsNoSpans) {
 		this.skipped = skipped;
+		this.recordsNoSpans = recordsNoSpans;
 	}
 
 	@Override
@@ -36,7 +39,9 @@ final class SkippedAutoConfigurationsReport implements SmartInitializingSingleto
 			}
 		}
 		logger.info("NeMo Lens: this rank will never export and nothing can switch it, so it started without "
-				+ "Spring Boot's " + String.join(", ", groups) + " auto-configurations; no-op beans stand in. "
+				+ "Spring Boot's " + String.join(", ", groups) + " auto-configurations"
+				+ (this.recordsNoSpans ? " and Lens's @LensSpan advice (it records no span)" : "")
+				+ "; no-op beans stand in. "
 				+ "A control file, an OpAMP server or a writable lens endpoint keeps them (docs/doors.md).");
 	}
 

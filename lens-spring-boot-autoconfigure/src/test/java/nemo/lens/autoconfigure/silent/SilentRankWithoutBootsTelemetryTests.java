@@ -29,7 +29,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * A rank silent for life, known from its environment before any bean exists, starts without
  * Spring Boot's OpenTelemetry, tracing, metrics and Observation auto-configurations, which
  * {@code @EnableAutoConfiguration} would otherwise import: none of them is loaded, and no-op beans
- * stand in for what applications inject. A rank that exports, may be switched, serves requests
+ * stand in for what applications inject. One that will never record a span also starts without
+ * Lens's {@code @LensSpan} advice. A rank that exports, may be switched, serves requests
  * (whose trace context it passes on), records with the flight recorder, or reads its meters where
  * it runs keeps what it needs. Rank 1 of 2 exports under
  * {@code single_rank}; rank 0 is silent. Spring Cloud (whose refresh makes every rank switchable)
@@ -181,6 +182,30 @@ class SilentRankWithoutBootsTelemetryTests {
 				assertThat(autoConfigurationsOf(context, TelemetryAutoConfigurations.TRACING)).isNotEmpty();
 				assertThat(autoConfigurationsOf(context, TelemetryAutoConfigurations.METRICS)).isEmpty();
 			});
+	}
+
+	@Test
+	void aRankThatWillNeverRecordASpanStartsWithoutLensSpanAdviceAndSaysSo(CapturedOutput output) {
+		this.runner.withPropertyValues("nemo.lens.rank=0").run((context) -> {
+			assertThat(context).hasNotFailed();
+			assertThat(context).doesNotHaveBean("lensSpanAdvisor").doesNotHaveBean("lensOperatorRequests");
+			assertThat(context.getBeanDefinitionNames()).noneMatch(SilentRankAutoConfigurationFilter.SPAN_RECORDING::contains);
+			assertThat(output).containsOnlyOnce("and Lens's @LensSpan advice (it records no span)");
+		});
+	}
+
+	@Test
+	void theFlightRecorderKeepsLensSpanAdvice() {
+		this.runner.withPropertyValues("nemo.lens.rank=0", "nemo.lens.flight-recorder.enabled=true")
+			.run((context) -> assertThat(context).hasBean("lensSpanAdvisor").hasBean("lensOperatorRequests"));
+	}
+
+	@Test
+	void anExportingRankAndASwitchableOneKeepLensSpanAdvice() {
+		this.runner.withPropertyValues("nemo.lens.rank=1")
+			.run((context) -> assertThat(context).hasBean("lensSpanAdvisor"));
+		this.runner.withPropertyValues("nemo.lens.rank=0", "management.endpoint.lens.access=UNRESTRICTED")
+			.run((context) -> assertThat(context).hasBean("lensSpanAdvisor"));
 	}
 
 	@Test
