@@ -2,8 +2,10 @@ package nemo.lens.autoconfigure.binding;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import nemo.lens.NemoLensConfig;
 import nemo.lens.env.UnknownVariables;
@@ -28,24 +30,49 @@ final class UnknownLensVariables {
 	}
 
 	static List<String> warnings(Environment environment) {
-		List<String> known = new ArrayList<>(NemoLensConfig.variableNames(PREFIX));
+		Set<String> known = new LinkedHashSet<>(NemoLensConfig.variableNames(PREFIX));
 		known.addAll(RankInfo.EXPLICIT_VARIABLES);
-		LensPropertyNames properties = LensPropertyNames.of();
-		properties.leaves().stream().map(LensPropertyNames::variable).forEach(known::add);
-		List<String> mapPrefixes = properties.mapPrefixes().stream().map(LensPropertyNames::variable).toList();
-		Map<String, String> variables = new LinkedHashMap<>();
+		List<String> unknown = new ArrayList<>();
 		if (environment instanceof ConfigurableEnvironment configurable) {
 			for (PropertySource<?> source : configurable.getPropertySources()) {
 				if (source instanceof SystemEnvironmentPropertySource variablesSource) {
 					for (String name : variablesSource.getPropertyNames()) {
-						if (mapPrefixes.stream().noneMatch(name::startsWith)) {
-							variables.put(name, "");
+						if (name.startsWith(PREFIX + "_") && !known.contains(name)) {
+							unknown.add(name);
 						}
 					}
 				}
 			}
 		}
+		if (unknown.isEmpty()) {
+			// The usual case: every variable is one of the core's, so the properties' names, read by
+			// reflection over NemoLensProperties, are not needed.
+			return List.of();
+		}
+		LensPropertyNames properties = LensPropertyNames.of();
+		for (String leaf : properties.leaves()) {
+			known.add(LensPropertyNames.variable(leaf));
+		}
+		List<String> mapPrefixes = new ArrayList<>();
+		for (String mapPrefix : properties.mapPrefixes()) {
+			mapPrefixes.add(LensPropertyNames.variable(mapPrefix));
+		}
+		Map<String, String> variables = new LinkedHashMap<>();
+		for (String name : unknown) {
+			if (!startsWithAny(name, mapPrefixes)) {
+				variables.put(name, "");
+			}
+		}
 		return UnknownVariables.warnings(variables, PREFIX, known);
+	}
+
+	private static boolean startsWithAny(String name, List<String> prefixes) {
+		for (String prefix : prefixes) {
+			if (name.startsWith(prefix)) {
+				return true;
+			}
+		}
+		return false;
 	}
 
 }
