@@ -1,6 +1,7 @@
 package nemo.lens.autoconfigure.binding;
 
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -32,19 +33,19 @@ final class UnknownLensVariables {
 	static List<String> warnings(Environment environment) {
 		Set<String> known = new LinkedHashSet<>(NemoLensConfig.variableNames(PREFIX));
 		known.addAll(RankInfo.EXPLICIT_VARIABLES);
-		List<String> unknown = new ArrayList<>();
+		Map<String, String> variables = new LinkedHashMap<>();
 		if (environment instanceof ConfigurableEnvironment configurable) {
 			for (PropertySource<?> source : configurable.getPropertySources()) {
 				if (source instanceof SystemEnvironmentPropertySource variablesSource) {
 					for (String name : variablesSource.getPropertyNames()) {
 						if (name.startsWith(PREFIX + "_") && !known.contains(name)) {
-							unknown.add(name);
+							variables.put(name, "");
 						}
 					}
 				}
 			}
 		}
-		if (unknown.isEmpty()) {
+		if (variables.isEmpty()) {
 			// The usual case: every variable is one of the core's, so the properties' names, read by
 			// reflection over NemoLensProperties, are not needed.
 			return List.of();
@@ -57,10 +58,9 @@ final class UnknownLensVariables {
 		for (String mapPrefix : properties.mapPrefixes()) {
 			mapPrefixes.add(LensPropertyNames.variable(mapPrefix));
 		}
-		Map<String, String> variables = new LinkedHashMap<>();
-		for (String name : unknown) {
-			if (!startsWithAny(name, mapPrefixes)) {
-				variables.put(name, "");
+		for (Iterator<String> name = variables.keySet().iterator(); name.hasNext();) {
+			if (startsWithAny(name.next(), mapPrefixes)) {
+				name.remove();
 			}
 		}
 		return UnknownVariables.warnings(variables, PREFIX, known);
