@@ -206,7 +206,9 @@ public record NemoLensConfig(boolean enabled, String serviceName, String exportS
 		opampHeaders = (opampHeaders != null) ? opampHeaders.trim() : "";
 		// Checked here rather than where the value is read, so that no report of a refused value
 		// (Spring's bind failure shows the value) can show a credential.
-		OpampSettings.headers(OpampSettings.HEADERS_NAMES, opampHeaders);
+		if (!opampHeaders.isEmpty()) {
+			OpampSettings.headers(OpampSettings.HEADERS_NAMES, opampHeaders);
+		}
 		attributeNames = (attributeNames == null || attributeNames.isBlank()) ? RankAttributeNames.DL
 				: attributeNames.trim();
 		RankAttributeNames.of(attributeNames);
@@ -237,11 +239,10 @@ public record NemoLensConfig(boolean enabled, String serviceName, String exportS
 	 * @return the strategy name
 	 */
 	public String exportStrategy(Signal signal) {
-		String own = switch (signal) {
-			case TRACES -> this.tracesExportStrategy;
-			case METRICS -> this.metricsExportStrategy;
-			case LOGS -> this.logsExportStrategy;
-		};
+		// Not switches, here and below: one on an enum compiles to a class of its own (a switch
+		// map), which every rank would load at start-up.
+		String own = (signal == Signal.TRACES) ? this.tracesExportStrategy
+				: (signal == Signal.METRICS) ? this.metricsExportStrategy : this.logsExportStrategy;
 		return own.isEmpty() ? this.exportStrategy : own;
 	}
 
@@ -252,11 +253,8 @@ public record NemoLensConfig(boolean enabled, String serviceName, String exportS
 	 * @return whether the signal is enabled
 	 */
 	public boolean signalEnabled(Signal signal) {
-		return switch (signal) {
-			case TRACES -> this.tracesEnabled;
-			case METRICS -> this.metricsEnabled;
-			case LOGS -> this.logsEnabled;
-		};
+		return (signal == Signal.TRACES) ? this.tracesEnabled
+				: (signal == Signal.METRICS) ? this.metricsEnabled : this.logsEnabled;
 	}
 
 	/**
@@ -807,11 +805,9 @@ public record NemoLensConfig(boolean enabled, String serviceName, String exportS
 		 * @return this builder
 		 */
 		public Builder exportStrategy(Signal signal, String exportStrategy) {
-			return switch (signal) {
-				case TRACES -> tracesExportStrategy(exportStrategy);
-				case METRICS -> metricsExportStrategy(exportStrategy);
-				case LOGS -> logsExportStrategy(exportStrategy);
-			};
+			return (signal == Signal.TRACES) ? tracesExportStrategy(exportStrategy)
+					: (signal == Signal.METRICS) ? metricsExportStrategy(exportStrategy)
+							: logsExportStrategy(exportStrategy);
 		}
 
 		/**

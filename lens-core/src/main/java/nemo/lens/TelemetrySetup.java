@@ -131,21 +131,8 @@ public final class TelemetrySetup {
 			return new TelemetryHandle(resolved, runId.source(), worldSize, decider, decisions, NON_EXPORTING, groups,
 					jobTrace);
 		}
-		ReusableExports exports = new ReusableExports(options);
-		ExportingTelemetryFactory sdks = new ExportingTelemetryFactory(resolved, rank, worldSize, exports,
-				this.environment);
-		FlightRecorder recorder = FlightRecorder.start(resolved, rank, sdks).orElse(null);
-		LivePipeline pipeline = new LivePipeline(resolved, NON_EXPORTING, sdks, exports, recorder);
-		TelemetryHandle handle = new TelemetryHandle(resolved, runId.source(), worldSize, decider, decisions, switchable,
-				pipeline, groups, jobTrace, options.notices());
-		handle.start(options.shutdownHook());
-		if (resolved.enabled() && !resolved.controlFile().isEmpty() && agent == null) {
-			watchControlFile(handle, resolved, decider, warnings);
-		}
-		if (agent != null) {
-			startAgent(agent, handle, resolved, decider, warnings, options.rankInfo());
-		}
-		return handle;
+		return new PipelineSetup(this.environment, resolved, rank, worldSize, options, warnings).build(runId.source(),
+				decider, decisions, switchable, groups, jobTrace, agent);
 	}
 
 	/**
@@ -217,49 +204,101 @@ public final class TelemetrySetup {
 	}
 
 	/**
-	 * Puts the job-wide control file behind the rank's decision: its strategy settings are decided
-	 * by the same strategies as at start-up, against this registry.
+	 * The part of a set-up that only a rank with a pipeline runs (one that exports, can be switched,
+	 * or records a flight): a class of its own, so that a rank that builds none loads none of it.
 	 */
-	private static void watchControlFile(TelemetryHandle handle, NemoLensConfig config, SignalDecisions.Decider decider,
-			Consumer<String> warnings) {
-		LiveDecision live = handle.live();
-		JobControl<SignalDecisions> control = new JobControl<>(config.controlFile(), handle.worldSize(),
-				decider::registered, live::checkControlSpanGroups, live::decide, warnings, live::controlChanged,
-				handle::dumpRequestedByControlFile);
-		live.controlBy(control, new ControlFilePoller(Path.of(config.controlFile()), config.controlInterval(), control,
-				handle::prepareToSwitchOn, config.controlAllowSharedWrites()));
-	}
+	private static final class PipelineSetup {
 
-	/**
-	 * Puts an OpAMP server's remote configuration behind the rank's decision, over the control file
-	 * when there is one (the server's content wins while it sends one), and starts the agent; the
-	 * handle stops it at shutdown.
-	 */
-	private void startAgent(RankAgent agent, TelemetryHandle handle, NemoLensConfig config,
-			SignalDecisions.Decider decider, Consumer<String> warnings, RankInfo rankInfo) {
-		LiveDecision live = handle.live();
-		String label = config.controlFile().isEmpty() ? "OpAMP remote configuration"
-				: config.controlFile();
-		JobControl<SignalDecisions> control = new JobControl<>(label, handle.worldSize(), decider::registered,
-				live::checkControlSpanGroups, live::decide, warnings, live::controlChanged,
-				handle::dumpRequestedByControlFile);
-		RemoteControl remote = new RemoteControl(control, warnings);
-		RehearsalTimer rehearsal = null;
-		if (config.controlFile().isEmpty()) {
-			live.controlBy(control);
-			// No poller rehearses the first switch here: a timer does, at the moment one would.
-			rehearsal = RehearsalTimer.start(config.opampInterval(), handle::prepareToSwitchOn);
+		private final Function<String, String> environment;
+
+		private final NemoLensConfig config;
+
+		private final int rank;
+
+		private final int worldSize;
+
+		private final TelemetryOptions options;
+
+		private final Consumer<String> warnings;
+
+		PipelineSetup(Function<String, String> environment, NemoLensConfig config, int rank, int worldSize,
+				TelemetryOptions options, Consumer<String> warnings) {
+			this.environment = environment;
+			this.config = config;
+			this.rank = rank;
+			this.worldSize = worldSize;
+			this.options = options;
+			this.warnings = warnings;
 		}
-		else {
-			live.controlBy(control, new ControlFilePoller(Path.of(config.controlFile()), config.controlInterval(),
-					remote, handle::prepareToSwitchOn, config.controlAllowSharedWrites()));
+
+		TelemetryHandle build(String runIdSource, SignalDecisions.Decider decider, SignalDecisions decisions,
+				boolean switchable, SpanGroups groups, JobTrace jobTrace, RankAgent agent) {
+			ReusableExports exports = new ReusableExports(this.options);
+			ExportingTelemetryFactory sdks = new ExportingTelemetryFactory(this.config, this.rank, this.worldSize,
+					exports, this.environment);
+			FlightRecorder recorder = FlightRecorder.start(this.config, this.rank, sdks).orElse(null);
+			LivePipeline pipeline = new LivePipeline(this.config, NON_EXPORTING, sdks, exports, recorder);
+			TelemetryHandle handle = new TelemetryHandle(this.config, runIdSource, this.worldSize, decider, decisions,
+					switchable, pipeline, groups, jobTrace, this.options.notices());
+			handle.start(this.options.shutdownHook());
+			if (this.config.enabled() && !this.config.controlFile().isEmpty() && agent == null) {
+				watchControlFile(handle, decider);
+			}
+			if (agent != null) {
+				startAgent(agent, handle, decider);
+			}
+			return handle;
 		}
-		AutoCloseable started = agent.start(new RankAgent.Rank(handle, remote, rankInfo, this.environment, warnings));
-		RehearsalTimer timer = rehearsal;
-		handle.closeAtShutdown((timer != null) ? () -> {
-			timer.close();
-			started.close();
-		} : started);
+
+		/**
+		 * Puts the job-wide control file behind the rank's decision: its strategy settings are decided
+		 * by the same strategies as at start-up, against this registry.
+		 */
+		private void watchControlFile(TelemetryHandle handle, SignalDecisions.Decider decider) {
+			NemoLensConfig config = this.config;
+			Consumer<String> warnings = this.warnings;
+			LiveDecision live = handle.live();
+			JobControl<SignalDecisions> control = new JobControl<>(config.controlFile(), handle.worldSize(),
+					decider::registered, live::checkControlSpanGroups, live::decide, warnings, live::controlChanged,
+					handle::dumpRequestedByControlFile);
+			live.controlBy(control, new ControlFilePoller(Path.of(config.controlFile()), config.controlInterval(), control,
+					handle::prepareToSwitchOn, config.controlAllowSharedWrites()));
+		}
+
+		/**
+		 * Puts an OpAMP server's remote configuration behind the rank's decision, over the control file
+		 * when there is one (the server's content wins while it sends one), and starts the agent; the
+		 * handle stops it at shutdown.
+		 */
+		private void startAgent(RankAgent agent, TelemetryHandle handle, SignalDecisions.Decider decider) {
+			NemoLensConfig config = this.config;
+			Consumer<String> warnings = this.warnings;
+			LiveDecision live = handle.live();
+			String label = config.controlFile().isEmpty() ? "OpAMP remote configuration"
+					: config.controlFile();
+			JobControl<SignalDecisions> control = new JobControl<>(label, handle.worldSize(), decider::registered,
+					live::checkControlSpanGroups, live::decide, warnings, live::controlChanged,
+					handle::dumpRequestedByControlFile);
+			RemoteControl remote = new RemoteControl(control, warnings);
+			RehearsalTimer rehearsal = null;
+			if (config.controlFile().isEmpty()) {
+				live.controlBy(control);
+				// No poller rehearses the first switch here: a timer does, at the moment one would.
+				rehearsal = RehearsalTimer.start(config.opampInterval(), handle::prepareToSwitchOn);
+			}
+			else {
+				live.controlBy(control, new ControlFilePoller(Path.of(config.controlFile()), config.controlInterval(),
+						remote, handle::prepareToSwitchOn, config.controlAllowSharedWrites()));
+			}
+			AutoCloseable started = agent.start(
+					new RankAgent.Rank(handle, remote, this.options.rankInfo(), this.environment, warnings));
+			RehearsalTimer timer = rehearsal;
+			handle.closeAtShutdown((timer != null) ? () -> {
+				timer.close();
+				started.close();
+			} : started);
+		}
+
 	}
 
 	/**

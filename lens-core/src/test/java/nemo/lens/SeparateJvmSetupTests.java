@@ -103,9 +103,19 @@ class SeparateJvmSetupTests {
 	}
 
 	@Test
+	void aSilentRankThatCannotBeSwitchedLoadsNothingOnlyAPipelineOrARecordedSpanUses() throws Exception {
+		// Each class read from the jar costs its bytes two or three times over on the heap at start-up.
+		String output = run("rank", "0");
+		assertThat(output).contains("exporting=false");
+		assertThat(loaded(output, "nemo.lens.")).doesNotContain("nemo.lens.TelemetrySetup$PipelineSetup",
+				"nemo.lens.spans.AttributeRules", "nemo.lens.config.OpampSettings", "nemo.lens.NemoLensConfig$1");
+	}
+
+	@Test
 	void aSilentRankItsProgramMaySwitchLoadsTheLiveMachinery() throws Exception {
 		String output = run("switchable-rank", "0");
 		assertThat(output).contains("exporting=false");
+		assertThat(loaded(output, "nemo.lens.TelemetrySetup$")).contains("nemo.lens.TelemetrySetup$PipelineSetup");
 		assertThat(loaded(output, "nemo.lens.live.")).contains("nemo.lens.live.LiveDecision",
 				"nemo.lens.live.LivePipeline");
 		assertThat(loaded(output, "nemo.lens.switching.")).contains("nemo.lens.switching.SwitchableTelemetry");

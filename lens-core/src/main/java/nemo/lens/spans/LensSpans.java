@@ -29,8 +29,6 @@ public final class LensSpans {
 
 	private final int rank;
 
-	private final AttributeRules rules;
-
 	private final RankAttributeNames names;
 
 	/**
@@ -63,7 +61,6 @@ public final class LensSpans {
 		this.groups = Objects.requireNonNull(groups, "groups must not be null");
 		this.jobTrace = jobTrace;
 		this.rank = rank;
-		this.rules = AttributeRules.DEFAULT;
 		this.names = Objects.requireNonNull(names, "names must not be null");
 	}
 
@@ -108,8 +105,12 @@ public final class LensSpans {
 		return this.names;
 	}
 
+	/**
+	 * Read where a span sets an attribute, not held: a handle that never records would load the
+	 * rules at start-up for nothing.
+	 */
 	AttributeRules rules() {
-		return this.rules;
+		return AttributeRules.DEFAULT;
 	}
 
 	private static final class NeverRecording implements BooleanSupplier {
