@@ -255,14 +255,13 @@ public final class TelemetrySetup {
 		 * by the same strategies as at start-up, against this registry.
 		 */
 		private void watchControlFile(TelemetryHandle handle, SignalDecisions.Decider decider) {
-			NemoLensConfig config = this.config;
-			Consumer<String> warnings = this.warnings;
 			LiveDecision live = handle.live();
-			JobControl<SignalDecisions> control = new JobControl<>(config.controlFile(), handle.worldSize(),
-					decider::registered, live::checkControlSpanGroups, live::decide, warnings, live::controlChanged,
+			JobControl<SignalDecisions> control = new JobControl<>(this.config.controlFile(), handle.worldSize(),
+					decider::registered, live::checkControlSpanGroups, live::decide, this.warnings, live::controlChanged,
 					handle::dumpRequestedByControlFile);
-			live.controlBy(control, new ControlFilePoller(Path.of(config.controlFile()), config.controlInterval(), control,
-					handle::prepareToSwitchOn, config.controlAllowSharedWrites()));
+			live.controlBy(control, new ControlFilePoller(Path.of(this.config.controlFile()),
+					this.config.controlInterval(), control, handle::prepareToSwitchOn,
+					this.config.controlAllowSharedWrites()));
 		}
 
 		/**
@@ -271,27 +270,26 @@ public final class TelemetrySetup {
 		 * handle stops it at shutdown.
 		 */
 		private void startAgent(RankAgent agent, TelemetryHandle handle, SignalDecisions.Decider decider) {
-			NemoLensConfig config = this.config;
-			Consumer<String> warnings = this.warnings;
 			LiveDecision live = handle.live();
-			String label = config.controlFile().isEmpty() ? "OpAMP remote configuration"
-					: config.controlFile();
+			String label = this.config.controlFile().isEmpty() ? "OpAMP remote configuration"
+					: this.config.controlFile();
 			JobControl<SignalDecisions> control = new JobControl<>(label, handle.worldSize(), decider::registered,
-					live::checkControlSpanGroups, live::decide, warnings, live::controlChanged,
+					live::checkControlSpanGroups, live::decide, this.warnings, live::controlChanged,
 					handle::dumpRequestedByControlFile);
-			RemoteControl remote = new RemoteControl(control, warnings);
+			RemoteControl remote = new RemoteControl(control, this.warnings);
 			RehearsalTimer rehearsal = null;
-			if (config.controlFile().isEmpty()) {
+			if (this.config.controlFile().isEmpty()) {
 				live.controlBy(control);
 				// No poller rehearses the first switch here: a timer does, at the moment one would.
-				rehearsal = RehearsalTimer.start(config.opampInterval(), handle::prepareToSwitchOn);
+				rehearsal = RehearsalTimer.start(this.config.opampInterval(), handle::prepareToSwitchOn);
 			}
 			else {
-				live.controlBy(control, new ControlFilePoller(Path.of(config.controlFile()), config.controlInterval(),
-						remote, handle::prepareToSwitchOn, config.controlAllowSharedWrites()));
+				live.controlBy(control, new ControlFilePoller(Path.of(this.config.controlFile()),
+						this.config.controlInterval(), remote, handle::prepareToSwitchOn,
+						this.config.controlAllowSharedWrites()));
 			}
 			AutoCloseable started = agent.start(
-					new RankAgent.Rank(handle, remote, this.options.rankInfo(), this.environment, warnings));
+					new RankAgent.Rank(handle, remote, this.options.rankInfo(), this.environment, this.warnings));
 			RehearsalTimer timer = rehearsal;
 			handle.closeAtShutdown((timer != null) ? () -> {
 				timer.close();
