@@ -123,6 +123,14 @@ final class DeliveryLedger {
 	}
 
 	/**
+	 * Whether the exporter has answered, delivered or failed, for every sampled span that ended.
+	 * @return whether no span is still queued or in flight
+	 */
+	boolean spansAnswered() {
+		return this.spansDelivered.sum() + this.spansFailed.sum() >= this.spansEnded.getAsLong();
+	}
+
+	/**
 	 * Says what was lost, once, or nothing when everything arrived.
 	 * @return the summary, or {@code null}
 	 */

@@ -60,6 +60,13 @@ public final class ExportingTelemetry {
 
 	private final OpenSpanTracker openSpans;
 
+	/**
+	 * How long a stop asks again for the spans queued before it while the exporter has not answered
+	 * for all of them: the batch processor's worker clears a finished flush within moments, and a
+	 * span a full queue dropped is never answered.
+	 */
+	private static final Duration FLUSH_SETTLE = Duration.ofMillis(200);
+
 	private final DeliveryLedger ledger;
 
 	private final Consumer<String> warnings;
@@ -256,13 +263,40 @@ public final class ExportingTelemetry {
 		}
 		SdkTracerProvider traces = this.sdk.getSdkTracerProvider();
 		return begin(TRACES, () -> {
-			// A flush asked for while another is under way (the first span's) is handed that one's
-			// result, which does not cover the spans queued since, and the batch processor's
-			// shutdown flushes that way: wait for the flush under way, then ask for a fresh one.
-			traces.forceFlush().join(timeout.toNanos(), TimeUnit.NANOSECONDS);
-			traces.forceFlush().join(timeout.toNanos(), TimeUnit.NANOSECONDS);
+			flushQueuedSpans(traces, timeout);
 			return wakeAfter(traces.shutdown(), this.ledger::wakeSpanWorkers, traces::forceFlush);
 		});
+	}
+
+	/**
+	 * Sends every span queued before the batch processor shuts down, within the timeout. A flush
+	 * asked for while another is under way (the first span's) is handed that one's result, which
+	 * does not cover the spans queued since; and the processor clears a finished flush only after
+	 * completing it, so a flush asked for in between is handed a result already complete, and so
+	 * is its shutdown's. Hence: wait for the flush under way, then ask again until the exporter has
+	 * answered for every span that ended, for a short while at most, as a span that a full queue
+	 * dropped is never answered.
+	 */
+	private void flushQueuedSpans(SdkTracerProvider traces, Duration timeout) {
+		long deadline = System.nanoTime() + timeout.toNanos();
+		traces.forceFlush().join(timeout.toNanos(), TimeUnit.NANOSECONDS);
+		long settled = Math.min(deadline, System.nanoTime() + FLUSH_SETTLE.toNanos());
+		do {
+			traces.forceFlush().join(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+		}
+		while (!this.ledger.spansAnswered() && System.nanoTime() < settled && pausedBeforeAnotherFlush());
+	}
+
+	/** Lets the processor's worker clear the flush it just finished; {@code false} when interrupted. */
+	private static boolean pausedBeforeAnotherFlush() {
+		try {
+			Thread.sleep(1);
+			return true;
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			return false;
+		}
 	}
 
 	private CompletableResultCode beginMetrics(Duration timeout) {
