@@ -275,7 +275,7 @@ public final class ExportingTelemetry {
 	 * completing it, so a flush asked for in between is handed a result already complete, and so
 	 * is its shutdown's. Hence: wait for the flush under way, then ask again until the exporter has
 	 * answered for every span that ended, for a short while at most, as a span that a full queue
-	 * dropped is never answered.
+	 * dropped is never answered (nor is any where the SDK has no span exporter).
 	 */
 	private void flushQueuedSpans(SdkTracerProvider traces, Duration timeout) {
 		long deadline = System.nanoTime() + timeout.toNanos();
@@ -284,7 +284,8 @@ public final class ExportingTelemetry {
 		do {
 			traces.forceFlush().join(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
 		}
-		while (!this.ledger.spansAnswered() && System.nanoTime() < settled && pausedBeforeAnotherFlush());
+		while (!this.spanExporters.isEmpty() && !this.ledger.spansAnswered() && System.nanoTime() < settled
+				&& pausedBeforeAnotherFlush());
 	}
 
 	/** Lets the processor's worker clear the flush it just finished; {@code false} when interrupted. */
