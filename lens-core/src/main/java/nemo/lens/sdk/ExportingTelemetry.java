@@ -56,16 +56,16 @@ public final class ExportingTelemetry {
 
 	private static final String LOGS = "logs";
 
-	private final OpenTelemetrySdk sdk;
-
-	private final OpenSpanTracker openSpans;
-
 	/**
 	 * How long a stop asks again for the spans queued before it while the exporter has not answered
 	 * for all of them: the batch processor's worker clears a finished flush within moments, and a
 	 * span a full queue dropped is never answered.
 	 */
 	private static final Duration FLUSH_SETTLE = Duration.ofMillis(200);
+
+	private final OpenTelemetrySdk sdk;
+
+	private final OpenSpanTracker openSpans;
 
 	private final DeliveryLedger ledger;
 
@@ -280,12 +280,12 @@ public final class ExportingTelemetry {
 	private void flushQueuedSpans(SdkTracerProvider traces, Duration timeout) {
 		long deadline = System.nanoTime() + timeout.toNanos();
 		traces.forceFlush().join(timeout.toNanos(), TimeUnit.NANOSECONDS);
+		boolean answers = !this.spanExporters.isEmpty();
 		long settled = Math.min(deadline, System.nanoTime() + FLUSH_SETTLE.toNanos());
 		do {
 			traces.forceFlush().join(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
 		}
-		while (!this.spanExporters.isEmpty() && !this.ledger.spansAnswered() && System.nanoTime() < settled
-				&& pausedBeforeAnotherFlush());
+		while (answers && !this.ledger.spansAnswered() && System.nanoTime() < settled && pausedBeforeAnotherFlush());
 	}
 
 	/** Lets the processor's worker clear the flush it just finished; {@code false} when interrupted. */
