@@ -4,12 +4,18 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.logging.Formatter;
+import java.util.logging.Handler;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 import java.util.stream.Collectors;
 
 import com.sun.net.httpserver.HttpServer;
@@ -118,6 +124,49 @@ class PrepareToSwitchOnTests {
 		silent.prepareToSwitchOn();
 		silent.prepareToSwitchOn();
 		assertThat(rehearsals).hasValue(1);
+	}
+
+	@Test
+	void preparingFormatsTheFirstSwitchsNoticeWithoutPublishingIt() throws IOException {
+		// A JVM's first log record builds its formatter: the first switch's notice should not pay for it.
+		Logger notices = Logger.getLogger("nemo.lens.live.LiveDecision");
+		List<String> formatted = new CopyOnWriteArrayList<>();
+		List<String> published = new CopyOnWriteArrayList<>();
+		Handler handler = new Handler() {
+
+			@Override
+			public void publish(LogRecord record) {
+				published.add(record.getMessage());
+			}
+
+			@Override
+			public void flush() {
+			}
+
+			@Override
+			public void close() {
+			}
+
+		};
+		handler.setFormatter(new Formatter() {
+
+			@Override
+			public String format(LogRecord record) {
+				formatted.add(record.getMessage());
+				return record.getMessage();
+			}
+
+		});
+		notices.addHandler(handler);
+		try {
+			TelemetryHandle silent = silentRank(NemoLensConfig.builder());
+			silent.prepareToSwitchOn();
+			assertThat(formatted).hasSize(1);
+			assertThat(published).isEmpty();
+		}
+		finally {
+			notices.removeHandler(handler);
+		}
 	}
 
 	@Test

@@ -39,20 +39,27 @@ final class ControlFileWriters {
 		if (allowShared) {
 			return null;
 		}
-		String modeAndOwner = String.format("mode %04o, owner uid %d", mode & 07777, uid);
 		if ((mode & (GROUP_WRITE | OTHERS_WRITE)) != 0) {
-			return "writable by " + (((mode & OTHERS_WRITE) != 0) ? "others" : "its group") + " (" + modeAndOwner
+			return "writable by " + (((mode & OTHERS_WRITE) != 0) ? "others" : "its group") + " ("
+					+ modeAndOwner(mode, uid)
 					+ "), so anyone with that access could switch every rank: make it writable by its owner only "
 					+ "(chmod go-w), or set nemo.lens.control.allow-shared-writes=true "
 					+ "(NEMO_LENS_CONTROL_ALLOW_SHARED_WRITES) where a team shares it on purpose";
 		}
 		if (processUid >= 0 && uid != processUid && uid != 0) {
-			return "owned by another user (" + modeAndOwner + "; this rank runs as uid " + processUid
+			return "owned by another user (" + modeAndOwner(mode, uid) + "; this rank runs as uid " + processUid
 					+ " and takes a file of its own user or root), so that user could switch every rank: have "
 					+ "the rank's user write it, or set nemo.lens.control.allow-shared-writes=true "
 					+ "(NEMO_LENS_CONTROL_ALLOW_SHARED_WRITES) where a team shares it on purpose";
 		}
 		return null;
+	}
+
+	// Built only for a refused file: every changed control file is checked, and a Formatter would be
+	// the first of the process, allocated in the middle of a switch.
+	private static String modeAndOwner(int mode, int uid) {
+		String octal = Integer.toOctalString(mode & 07777);
+		return "mode " + "0000".substring(octal.length()) + octal + ", owner uid " + uid;
 	}
 
 	private static int processUid() {

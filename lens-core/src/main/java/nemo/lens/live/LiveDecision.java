@@ -96,7 +96,14 @@ public final class LiveDecision {
 		this.pipeline = pipeline;
 		this.spanGroups = spanGroups;
 		this.decider = decider;
-		this.notices = (notices != null) ? notices : logger::info;
+		if (notices != null) {
+			this.notices = notices;
+		}
+		else {
+			LoggedNotices logged = new LoggedNotices(logger);
+			pipeline.rehearseAlso(logged::rehearse);
+			this.notices = logged;
+		}
 	}
 
 	/** The settings in force below the control file and overrides: the start-up ones, as changed since. */
