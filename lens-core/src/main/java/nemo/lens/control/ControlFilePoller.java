@@ -166,6 +166,14 @@ public final class ControlFilePoller {
 
 	/** Looks at the file once; on a change, hands its text (or its absence, or the problem) on. */
 	void poll() {
+		// While the file is known to be absent, access(2) says whether it still is: a stat that fails
+		// builds a NoSuchFileException with its stack trace, some 2 KB of garbage a poll on a rank
+		// that may idle for days. (Nor can it tell a folder turned unsearchable meanwhile from an
+		// absent file: both stay absent until the file is there.)
+		if (this.seen == Absent.INSTANCE && !Files.exists(this.file)) {
+			this.listener.tick();
+			return;
+		}
 		Stat attributes;
 		try {
 			attributes = stat();

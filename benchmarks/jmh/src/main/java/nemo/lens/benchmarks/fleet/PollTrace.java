@@ -12,11 +12,12 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * When the ranks look at their control file: {@code strace} attached to the control-file thread
- * ({@code nemo-lens-control}) of every rank for a while, the {@code stat} calls on the file
- * counted and timed. Only that thread is traced, so the ranks' other threads run untouched; the
- * traced thread pays a ptrace stop per system call, once a second.
+ * ({@code nemo-lens-control}) of every rank for a while, its looks at the file counted and timed:
+ * {@code stat} calls, and the {@code access} calls that look for a file known to be absent. Only
+ * that thread is traced, so the ranks' other threads run untouched; the traced thread pays a
+ * ptrace stop per system call, once a second.
  *
- * @param statCalls stat calls on the file, all ranks together
+ * @param statCalls stat and access calls on the file, all ranks together
  * @param seconds how long they were counted
  * @param spreadMillis the shortest arc of the interval that holds every rank's poll phase (its
  * poll time modulo the interval): near 0 when the ranks poll in lockstep, near the interval when
@@ -39,8 +40,8 @@ public record PollTrace(long statCalls, double seconds, double spreadMillis, int
 	 */
 	public static PollTrace of(Collection<Long> pids, Path file, Duration interval, Duration duration, Path output)
 			throws IOException, InterruptedException {
-		List<String> command = new ArrayList<>(List.of("strace", "-ttt", "-e", "trace=stat,lstat,newfstatat,statx",
-				"-o", output.toString()));
+		List<String> command = new ArrayList<>(List.of("strace", "-ttt", "-e",
+				"trace=stat,lstat,newfstatat,statx,access,faccessat,faccessat2", "-o", output.toString()));
 		int traced = 0;
 		for (long pid : pids) {
 			String tid = controlThread(pid);
