@@ -495,8 +495,10 @@ public final class TelemetryHandle implements AutoCloseable {
 	 * OTLP, to a receiver inside this process rather than the collector, and is shut down; so the
 	 * classes and the code of a JVM's first SDK and first export are loaded before an operator waits
 	 * for the first span, and the switch itself costs tens of milliseconds. Does nothing on a rank that
-	 * exports or has exported, or after the first call. It blocks for a few hundred milliseconds: call
-	 * it from a thread the application does not wait for. A rank with a control file does this by
+	 * exports or has exported, or after the first call. It blocks for a few hundred milliseconds
+	 * (seconds where many ranks rehearse at once on a few cores: the rehearsal is given at least
+	 * 30 s, whatever the shutdown timeout, and warns of nothing): call it from a thread the
+	 * application does not wait for. A rank with a control file does this by
 	 * itself, on its poller's thread, at a random moment of its first ten intervals after start-up
 	 * (at most 11 s with the default 1 s interval), so that ranks started together spread it.
 	 */

@@ -14,6 +14,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.logging.Formatter;
 import java.util.logging.Handler;
+import java.util.logging.Level;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 import java.util.stream.Collectors;
@@ -167,6 +168,58 @@ class PrepareToSwitchOnTests {
 		finally {
 			notices.removeHandler(handler);
 		}
+	}
+
+	@Test
+	void aRehearsalIsNotCutShortByTheShutdownTimeoutAndWarnsOfNothing() throws IOException {
+		// On a job's start-up, 64 ranks rehearsing on two cores take seconds each, nobody waiting.
+		List<String> warnings = new CopyOnWriteArrayList<>();
+		this.receiver = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+		this.receiver.createContext("/", (exchange) -> {
+			exchange.getRequestBody().readAllBytes();
+			this.requests.incrementAndGet();
+			exchange.sendResponseHeaders(200, -1);
+			exchange.close();
+		});
+		this.receiver.start();
+		this.handle = new TelemetrySetup(new ExportStrategyRegistry((name) -> null), (name) -> null).setup(
+				NemoLensConfig.builder().enabled(true).exportStrategy("single_rank").exportRank(0)
+					.shutdownTimeout(Duration.ZERO).build(), 1, 2,
+				TelemetryOptions.builder().switchable(true).shutdownHook(false).warnings(warnings::add)
+					.otelProperties(Map.of("otel.exporter.otlp.protocol", "http/protobuf", "otel.exporter.otlp.endpoint",
+							"http://127.0.0.1:" + this.receiver.getAddress().getPort()))
+					.build());
+		Logger rehearsalLog = Logger.getLogger("nemo.lens.sdk.ExportingTelemetryFactory");
+		List<String> rehearsalTroubles = new CopyOnWriteArrayList<>();
+		Handler handler = new Handler() {
+
+			@Override
+			public void publish(LogRecord record) {
+				rehearsalTroubles.add(String.valueOf(record.getParameters()[0]));
+			}
+
+			@Override
+			public void flush() {
+			}
+
+			@Override
+			public void close() {
+			}
+
+		};
+		rehearsalLog.setLevel(Level.FINE);
+		rehearsalLog.addHandler(handler);
+		try {
+			this.handle.prepareToSwitchOn();
+		}
+		finally {
+			rehearsalLog.removeHandler(handler);
+			rehearsalLog.setLevel(null);
+		}
+		assertThat(this.handle.preparedToSwitchOn()).isTrue();
+		assertThat(warnings).isEmpty();
+		assertThat(rehearsalTroubles).as("the rehearsal's own troubles").isEmpty();
+		assertThat(this.requests).as("requests the rank's receiver got").hasValue(0);
 	}
 
 	@Test

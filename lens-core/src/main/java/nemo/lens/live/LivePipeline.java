@@ -46,6 +46,13 @@ public final class LivePipeline {
 
 	private static final Logger logger = Logger.getLogger(LivePipeline.class.getName());
 
+	/**
+	 * The least time a rehearsal is given to send its one export to itself and shut its SDK down:
+	 * nobody waits for it, and when a job's ranks start together on few cores it takes seconds,
+	 * which a shutdown timeout sized for an exit would cut short, leaving the export path cold.
+	 */
+	private static final Duration REHEARSAL_TIMEOUT = Duration.ofSeconds(30);
+
 	private final NemoLensConfig config;
 
 	private final SwitchableTelemetry telemetry;
@@ -319,7 +326,9 @@ public final class LivePipeline {
 		boolean metrics = this.config.signalEnabled(Signal.METRICS);
 		boolean logs = this.config.signalEnabled(Signal.LOGS);
 		if (traces || metrics || logs) {
-			this.sdks.rehearse(traces, metrics, logs, this.config.shutdownTimeout());
+			Duration timeout = this.config.shutdownTimeout();
+			this.sdks.rehearse(traces, metrics, logs,
+					(timeout.compareTo(REHEARSAL_TIMEOUT) > 0) ? timeout : REHEARSAL_TIMEOUT);
 			for (Runnable rehearsal : this.rehearsals) {
 				try {
 					rehearsal.run();

@@ -7,6 +7,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.sdk.OpenTelemetrySdk;
@@ -20,6 +22,8 @@ import io.opentelemetry.sdk.trace.SpanProcessor;
  * caller's exporters and the environment), so that a switch needs nothing from the start-up code.
  */
 public final class ExportingTelemetryFactory {
+
+	private static final Logger logger = Logger.getLogger(ExportingTelemetryFactory.class.getName());
 
 	private static final String REHEARSAL = "nemo-lens-rehearsal";
 
@@ -148,9 +152,13 @@ public final class ExportingTelemetryFactory {
 			return this.options.localRank();
 		}
 
+		/**
+		 * A rehearsal's troubles only make the first switch dearer: nothing of the rank's is lost,
+		 * so they are no warning of the rank's.
+		 */
 		@Override
 		public Consumer<String> warnings() {
-			return this.options.warnings();
+			return (message) -> logger.log(Level.FINE, "NeMo Lens, rehearsing the first switch: {0}", message);
 		}
 
 		@Override
