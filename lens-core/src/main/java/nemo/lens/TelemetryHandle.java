@@ -498,9 +498,9 @@ public final class TelemetryHandle implements AutoCloseable {
 	 * exports or has exported, or after the first call. It blocks for a few hundred milliseconds
 	 * (seconds where many ranks rehearse at once on a few cores: the rehearsal is given at least
 	 * 30 s, whatever the shutdown timeout, and warns of nothing): call it from a thread the
-	 * application does not wait for. A rank with a control file does this by
-	 * itself, on its poller's thread, at a random moment of its first ten intervals after start-up
-	 * (at most 11 s with the default 1 s interval), so that ranks started together spread it.
+	 * application does not wait for. A rank with a control file does this by itself, on its
+	 * poller's thread, at a random moment of its first ten intervals after start-up (at most 11 s
+	 * with the default 1 s interval), so that ranks started together spread it.
 	 */
 	public void prepareToSwitchOn() {
 		if (this.config.enabled() && this.switchable) {
