@@ -3,6 +3,7 @@ package nemo.lens;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
+import java.text.MessageFormat;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -12,6 +13,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 import java.util.logging.Formatter;
 import java.util.logging.Handler;
 import java.util.logging.Level;
@@ -53,6 +55,10 @@ class PrepareToSwitchOnTests {
 	}
 
 	private TelemetryHandle silentRank(NemoLensConfig.Builder config) throws IOException {
+		return silentRank(config, null);
+	}
+
+	private TelemetryHandle silentRank(NemoLensConfig.Builder config, Consumer<String> warnings) throws IOException {
 		this.receiver = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
 		this.receiver.createContext("/", (exchange) -> {
 			exchange.getRequestBody().readAllBytes();
@@ -69,6 +75,7 @@ class PrepareToSwitchOnTests {
 				config.enabled(true).exportStrategy("single_rank").exportRank(0).build(), 1, 2,
 				TelemetryOptions.builder().switchable(true)
 					.shutdownHook(false)
+					.warnings(warnings)
 					.otelProperties(Map.of("otel.exporter.otlp.protocol", "http/protobuf", "otel.exporter.otlp.endpoint",
 							endpoint))
 					.build());
@@ -131,39 +138,13 @@ class PrepareToSwitchOnTests {
 	void preparingFormatsTheFirstSwitchsNoticeWithoutPublishingIt() throws IOException {
 		// A JVM's first log record builds its formatter: the first switch's notice should not pay for it.
 		Logger notices = Logger.getLogger("nemo.lens.live.LiveDecision");
-		List<String> formatted = new CopyOnWriteArrayList<>();
-		List<String> published = new CopyOnWriteArrayList<>();
-		Handler handler = new Handler() {
-
-			@Override
-			public void publish(LogRecord record) {
-				published.add(record.getMessage());
-			}
-
-			@Override
-			public void flush() {
-			}
-
-			@Override
-			public void close() {
-			}
-
-		};
-		handler.setFormatter(new Formatter() {
-
-			@Override
-			public String format(LogRecord record) {
-				formatted.add(record.getMessage());
-				return record.getMessage();
-			}
-
-		});
+		CapturingHandler handler = new CapturingHandler();
 		notices.addHandler(handler);
 		try {
 			TelemetryHandle silent = silentRank(NemoLensConfig.builder());
 			silent.prepareToSwitchOn();
-			assertThat(formatted).hasSize(1);
-			assertThat(published).isEmpty();
+			assertThat(handler.formatted).hasSize(1);
+			assertThat(handler.published).isEmpty();
 		}
 		finally {
 			notices.removeHandler(handler);
@@ -174,51 +155,21 @@ class PrepareToSwitchOnTests {
 	void aRehearsalIsNotCutShortByTheShutdownTimeoutAndWarnsOfNothing() throws IOException {
 		// On a job's start-up, 64 ranks rehearsing on two cores take seconds each, nobody waiting.
 		List<String> warnings = new CopyOnWriteArrayList<>();
-		this.receiver = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-		this.receiver.createContext("/", (exchange) -> {
-			exchange.getRequestBody().readAllBytes();
-			this.requests.incrementAndGet();
-			exchange.sendResponseHeaders(200, -1);
-			exchange.close();
-		});
-		this.receiver.start();
-		this.handle = new TelemetrySetup(new ExportStrategyRegistry((name) -> null), (name) -> null).setup(
-				NemoLensConfig.builder().enabled(true).exportStrategy("single_rank").exportRank(0)
-					.shutdownTimeout(Duration.ZERO).build(), 1, 2,
-				TelemetryOptions.builder().switchable(true).shutdownHook(false).warnings(warnings::add)
-					.otelProperties(Map.of("otel.exporter.otlp.protocol", "http/protobuf", "otel.exporter.otlp.endpoint",
-							"http://127.0.0.1:" + this.receiver.getAddress().getPort()))
-					.build());
+		TelemetryHandle silent = silentRank(NemoLensConfig.builder().shutdownTimeout(Duration.ZERO), warnings::add);
 		Logger rehearsalLog = Logger.getLogger("nemo.lens.sdk.ExportingTelemetryFactory");
-		List<String> rehearsalTroubles = new CopyOnWriteArrayList<>();
-		Handler handler = new Handler() {
-
-			@Override
-			public void publish(LogRecord record) {
-				rehearsalTroubles.add(String.valueOf(record.getParameters()[0]));
-			}
-
-			@Override
-			public void flush() {
-			}
-
-			@Override
-			public void close() {
-			}
-
-		};
+		CapturingHandler handler = new CapturingHandler();
 		rehearsalLog.setLevel(Level.FINE);
 		rehearsalLog.addHandler(handler);
 		try {
-			this.handle.prepareToSwitchOn();
+			silent.prepareToSwitchOn();
 		}
 		finally {
 			rehearsalLog.removeHandler(handler);
 			rehearsalLog.setLevel(null);
 		}
-		assertThat(this.handle.preparedToSwitchOn()).isTrue();
+		assertThat(silent.preparedToSwitchOn()).isTrue();
 		assertThat(warnings).isEmpty();
-		assertThat(rehearsalTroubles).as("the rehearsal's own troubles").isEmpty();
+		assertThat(handler.published).as("the rehearsal's own troubles").isEmpty();
 		assertThat(this.requests).as("requests the rank's receiver got").hasValue(0);
 	}
 
@@ -267,6 +218,41 @@ class PrepareToSwitchOnTests {
 			poller.stop();
 		}
 		assertThat(runs).hasValue(1);
+	}
+
+	/** Keeps what a logger publishes, and what its formatter was asked to format. */
+	private static final class CapturingHandler extends Handler {
+
+		final List<String> published = new CopyOnWriteArrayList<>();
+
+		final List<String> formatted = new CopyOnWriteArrayList<>();
+
+		CapturingHandler() {
+			setFormatter(new Formatter() {
+
+				@Override
+				public String format(LogRecord record) {
+					CapturingHandler.this.formatted.add(record.getMessage());
+					return record.getMessage();
+				}
+
+			});
+		}
+
+		@Override
+		public void publish(LogRecord record) {
+			this.published.add(MessageFormat.format(record.getMessage(),
+					(record.getParameters() != null) ? record.getParameters() : new Object[0]));
+		}
+
+		@Override
+		public void flush() {
+		}
+
+		@Override
+		public void close() {
+		}
+
 	}
 
 }

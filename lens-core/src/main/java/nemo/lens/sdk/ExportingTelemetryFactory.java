@@ -158,7 +158,7 @@ public final class ExportingTelemetryFactory {
 		 */
 		@Override
 		public Consumer<String> warnings() {
-			return (message) -> logger.log(Level.FINE, "NeMo Lens, rehearsing the first switch: {0}", message);
+			return (message) -> logger.log(Level.FINE, "While rehearsing the first switch: {0}", message);
 		}
 
 		@Override
