@@ -3,7 +3,6 @@ package nemo.lens;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
-import java.text.MessageFormat;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -14,8 +13,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
-import java.util.logging.Formatter;
-import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
@@ -24,6 +21,7 @@ import java.util.stream.Collectors;
 import com.sun.net.httpserver.HttpServer;
 import nemo.lens.control.ControlFilePoller;
 import nemo.lens.control.JobControl;
+import nemo.lens.live.CapturingLogHandler;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -138,13 +136,13 @@ class PrepareToSwitchOnTests {
 	void preparingFormatsTheFirstSwitchsNoticeWithoutPublishingIt() throws IOException {
 		// A JVM's first log record builds its formatter: the first switch's notice should not pay for it.
 		Logger notices = Logger.getLogger("nemo.lens.live.LiveDecision");
-		CapturingHandler handler = new CapturingHandler();
+		CapturingLogHandler handler = new CapturingLogHandler();
 		notices.addHandler(handler);
 		try {
 			TelemetryHandle silent = silentRank(NemoLensConfig.builder());
 			silent.prepareToSwitchOn();
-			assertThat(handler.formatted).hasSize(1);
-			assertThat(handler.published).isEmpty();
+			assertThat(handler.formatted()).hasSize(1);
+			assertThat(handler.published()).isEmpty();
 		}
 		finally {
 			notices.removeHandler(handler);
@@ -157,7 +155,7 @@ class PrepareToSwitchOnTests {
 		List<String> warnings = new CopyOnWriteArrayList<>();
 		TelemetryHandle silent = silentRank(NemoLensConfig.builder().shutdownTimeout(Duration.ZERO), warnings::add);
 		Logger rehearsalLog = Logger.getLogger("nemo.lens.sdk.ExportingTelemetryFactory");
-		CapturingHandler handler = new CapturingHandler();
+		CapturingLogHandler handler = new CapturingLogHandler();
 		rehearsalLog.setLevel(Level.FINE);
 		rehearsalLog.addHandler(handler);
 		try {
@@ -169,7 +167,9 @@ class PrepareToSwitchOnTests {
 		}
 		assertThat(silent.preparedToSwitchOn()).isTrue();
 		assertThat(warnings).isEmpty();
-		assertThat(handler.published).as("the rehearsal's own troubles").isEmpty();
+		assertThat(handler.published()).extracting(LogRecord::getParameters)
+			.as("the rehearsal's own troubles")
+			.isEmpty();
 		assertThat(this.requests).as("requests the rank's receiver got").hasValue(0);
 	}
 
@@ -218,41 +218,6 @@ class PrepareToSwitchOnTests {
 			poller.stop();
 		}
 		assertThat(runs).hasValue(1);
-	}
-
-	/** Keeps what a logger publishes, and what its formatter was asked to format. */
-	private static final class CapturingHandler extends Handler {
-
-		final List<String> published = new CopyOnWriteArrayList<>();
-
-		final List<String> formatted = new CopyOnWriteArrayList<>();
-
-		CapturingHandler() {
-			setFormatter(new Formatter() {
-
-				@Override
-				public String format(LogRecord record) {
-					CapturingHandler.this.formatted.add(record.getMessage());
-					return record.getMessage();
-				}
-
-			});
-		}
-
-		@Override
-		public void publish(LogRecord record) {
-			this.published.add(MessageFormat.format(record.getMessage(),
-					(record.getParameters() != null) ? record.getParameters() : new Object[0]));
-		}
-
-		@Override
-		public void flush() {
-		}
-
-		@Override
-		public void close() {
-		}
-
 	}
 
 }

@@ -1,11 +1,6 @@
 package nemo.lens.live;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.logging.Formatter;
-import java.util.logging.Handler;
 import java.util.logging.Level;
-import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 
 import org.junit.jupiter.api.AfterEach;
@@ -21,37 +16,9 @@ class LoggedNoticesTests {
 
 	private final Logger logger = Logger.getLogger(LoggedNoticesTests.class.getName() + ".notices");
 
-	private final List<String> formatted = new ArrayList<>();
-
-	private final List<LogRecord> published = new ArrayList<>();
-
-	private final Handler handler = new Handler() {
-
-		@Override
-		public void publish(LogRecord record) {
-			LoggedNoticesTests.this.published.add(record);
-		}
-
-		@Override
-		public void flush() {
-		}
-
-		@Override
-		public void close() {
-		}
-
-	};
+	private final CapturingLogHandler handler = new CapturingLogHandler();
 
 	LoggedNoticesTests() {
-		this.handler.setFormatter(new Formatter() {
-
-			@Override
-			public String format(LogRecord record) {
-				LoggedNoticesTests.this.formatted.add(record.getLevel() + " " + record.getLoggerName());
-				return record.getMessage();
-			}
-
-		});
 		this.logger.setUseParentHandlers(false);
 		this.logger.addHandler(this.handler);
 	}
@@ -66,7 +33,7 @@ class LoggedNoticesTests {
 	@Test
 	void aNoticeIsAnInfoRecordOfItsLogger() {
 		new LoggedNotices(this.logger).accept("NeMo Lens: switched");
-		assertThat(this.published).singleElement().satisfies((record) -> {
+		assertThat(this.handler.published()).singleElement().satisfies((record) -> {
 			assertThat(record.getLevel()).isEqualTo(Level.INFO);
 			assertThat(record.getLoggerName()).isEqualTo(this.logger.getName());
 			assertThat(record.getMessage()).isEqualTo("NeMo Lens: switched");
@@ -76,22 +43,23 @@ class LoggedNoticesTests {
 	@Test
 	void theRehearsalFormatsARecordAsEachHandlerWouldAndPublishesNothing() {
 		new LoggedNotices(this.logger).rehearse();
-		assertThat(this.formatted).containsExactly("INFO " + this.logger.getName());
-		assertThat(this.published).isEmpty();
+		assertThat(this.handler.formatted()).extracting((record) -> record.getLevel() + " " + record.getLoggerName())
+			.containsExactly("INFO " + this.logger.getName());
+		assertThat(this.handler.published()).isEmpty();
 	}
 
 	@Test
 	void theRehearsalFormatsNothingForAHandlerThatWouldDropTheNotice() {
 		this.handler.setLevel(Level.WARNING);
 		new LoggedNotices(this.logger).rehearse();
-		assertThat(this.formatted).isEmpty();
+		assertThat(this.handler.formatted()).isEmpty();
 	}
 
 	@Test
 	void theRehearsalFormatsNothingWhereTheLoggerDropsNotices() {
 		this.logger.setLevel(Level.WARNING);
 		new LoggedNotices(this.logger).rehearse();
-		assertThat(this.formatted).isEmpty();
+		assertThat(this.handler.formatted()).isEmpty();
 	}
 
 }
