@@ -40,6 +40,23 @@ class ConfigurationMetadataTests {
 		metadata = JsonParserFactory.getJsonParser().parseMap(json);
 	}
 
+	/**
+	 * The metadata an IDE reads is entry for entry what it was before the settings became one
+	 * table: {@code metadata-before.json} is the file the build of {@code a73e945} generated.
+	 */
+	@Test
+	@SuppressWarnings("unchecked")
+	void everyEntryIsTheSameAsBeforeTheSettingsTable() throws IOException {
+		Map<String, Object> before = JsonParserFactory.getJsonParser()
+			.parseMap(new ClassPathResource("nemo/lens/autoconfigure/metadata-before.json")
+				.getContentAsString(StandardCharsets.UTF_8));
+		for (String section : List.of("groups", "properties", "hints")) {
+			Map<String, Map<String, Object>> expected = ((List<Map<String, Object>>) before.get(section)).stream()
+				.collect(Collectors.toMap((entry) -> (String) entry.get("name"), (entry) -> entry));
+			assertThat(byName(section)).as(section).isEqualTo(expected);
+		}
+	}
+
 	@SuppressWarnings("unchecked")
 	private static Map<String, Map<String, Object>> byName(String section) {
 		return ((List<Map<String, Object>>) metadata.get(section)).stream()
