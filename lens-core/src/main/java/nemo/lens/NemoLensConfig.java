@@ -1,235 +1,231 @@
 package nemo.lens;
 
-import java.lang.reflect.RecordComponent;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.logging.Logger;
 
 import nemo.lens.config.EnvironmentSettings;
-import nemo.lens.config.OpampSettings;
-import nemo.lens.config.SettingBounds;
-import nemo.lens.env.EnvironmentValues;
+import nemo.lens.config.Setting;
 import nemo.lens.env.Redaction;
 import nemo.lens.env.UnknownVariables;
 import nemo.lens.launch.RankInfo;
 import nemo.lens.recorder.FlightRecorderSettings;
 import nemo.lens.sdk.ExportSettings;
-import nemo.lens.sdk.RankAttributeNames;
-import nemo.lens.spans.SpanGroups;
 
 /**
  * Immutable NeMo Lens settings: whether telemetry is on, which strategy picks the exporting ranks,
  * and what an exporting rank sends. Build one with {@link #builder()}, start from
  * {@link #defaults()}, or read one from {@code NEMO_LENS_*} variables with {@link #fromEnv()}.
  * <p>
- * Field names, defaults and environment keys are those of NeMo Lens 0.1.0. The strategy name is
- * checked lazily, when telemetry is set up; the sample rate is checked here. A setting is one
- * component here and one field, with its default, in {@link Builder}; {@link #fromEnv()} reads
- * each component from the variable named after it.
- *
- * @param enabled whether telemetry is on at all; when off, every rank gets no-op telemetry
- * @param serviceName the {@code service.name} of exported telemetry, never blank
- * @param exportStrategy the name of the registered strategy that decides whether this rank exports
- * @param exportRank the rank that exports under {@code single_rank}; any negative value means the
- * last rank
- * @param exportSampleRate the fraction of ranks that export under {@code sampled}, and that the
- * rank-aware sampler keeps, within {@code [0.0, 1.0]}
- * @param samplerEnabled whether exporting ranks install the rank-aware trace sampler
- * @param tracesEnabled whether exporting ranks export traces
- * @param metricsEnabled whether exporting ranks export metrics
- * @param logsEnabled whether exporting ranks export logs
- * @param exporter the exporter name: {@code otlp}, {@code console} or {@code none}; checked at setup
- * @param runId the run id shared by all ranks of one job; empty means "fill in at setup"
- * @param user the user id recorded as {@code nemo.user.id}; empty means none
- * @param spanGroups the span-group spec: presets ({@code default}, {@code per_step}, {@code all})
- * and group names, comma-separated (see {@link nemo.lens.spans.SpanGroups}); checked at setup
- * @param jobTrace whether the span helpers put this run's top-level spans in one job trace (see
- * {@link nemo.lens.spans.JobTrace})
- * @param extraSpanGroups span groups of the application or its libraries beyond the base groups,
- * valid in {@code spanGroups} and part of {@code all}; checked at setup
- * @param shutdownTimeout how long {@link TelemetryHandle#shutdown()} (and the shutdown at exit)
- * waits at most for telemetry to be flushed; zero or more
- * @param tracesExportStrategy the strategy that decides whether this rank exports traces; empty
- * means {@code exportStrategy}
- * @param metricsExportStrategy the strategy that decides whether this rank exports metrics; empty
- * means {@code exportStrategy}
- * @param logsExportStrategy the strategy that decides whether this rank exports logs; empty means
- * {@code exportStrategy}
- * @param controlFile the job-wide control file watched while the rank runs; empty means none
- * @param controlInterval how often the control file is looked at; more than zero
- * @param controlAllowSharedWrites whether a control file that group or others may write, or that
- * another user than the rank's or root owns, is read all the same (a team's shared directory)
- * @param switchDrainTimeout how long spans started before a switch-off may still end and be
- * exported whole; not negative
- * @param flightRecorderEnabled whether a rank that does not export traces keeps its last finished
- * spans in memory, to hand them over when switched on or to dump them to a file
- * @param flightRecorderSpans how many finished spans the flight recorder keeps, the oldest dropped
- * first; more than zero
- * @param flightRecorderLogs how many log records the flight recorder keeps where log records flow
- * through a door Lens governs; zero or more
- * @param flightRecorderDirectory where flight recorder dumps are written; empty means none (a dump
- * is then refused, and nothing is dumped when a thread dies)
- * @param flightRecorderDumpOnExit whether the flight recorder is dumped when the JVM exits
- * @param flightRecorderMinDumpInterval the least time between two dumps the rank writes by itself
- * (a thread that dies, the exit), the others counted as skipped; zero or more, zero for no limit
- * @param flightRecorderMaxDumps how many dump files of its own a rank keeps, its oldest removed
- * first; more than zero
- * @param flightRecorderStallTimeout how long a span may stay open before the rank writes a dump by
- * itself, once per stall; more than zero, {@code null} for never (the default)
- * @param flightRecorderOpenSpans how many spans still open a dump holds at most, the oldest kept;
- * zero or more
- * @param opampEndpoint the OpAMP server this rank reports to and takes remote configuration from,
- * over OpAMP's HTTP transport (an {@code http://} or {@code https://} URL); empty means none. Needs
- * the {@code nemo.lens:lens-opamp} module on the class path
- * @param opampInterval how often the rank polls its OpAMP server; more than zero
- * @param opampHeaders the headers of each request to the OpAMP server, {@code name=value} pairs
- * separated by commas as in {@code OTEL_EXPORTER_OTLP_HEADERS}; empty means none. A credential:
- * never printed
- * @param attributeNames the names the rank's {@code dl.*} attributes are stamped under:
- * {@code dl} (the default), {@code nv} (the Python side's {@code nv.dl.*} names only) or
- * {@code both} ({@link RankAttributeNames})
+ * Field names, defaults and environment keys are those of NeMo Lens 0.1.0. Each setting is a row of
+ * {@link Setting}, which gives its default, its rule and its description; here it has a typed
+ * accessor and a builder setter, which checks the value at once. The strategy and exporter names
+ * and the span groups are checked when telemetry is set up.
  */
-public record NemoLensConfig(boolean enabled, String serviceName, String exportStrategy, int exportRank,
-		double exportSampleRate, boolean samplerEnabled, boolean tracesEnabled, boolean metricsEnabled,
-		boolean logsEnabled, String exporter, String runId, String user, String spanGroups,
-		boolean jobTrace, List<String> extraSpanGroups, Duration shutdownTimeout, String tracesExportStrategy,
-		String metricsExportStrategy, String logsExportStrategy, String controlFile, Duration controlInterval,
-		boolean controlAllowSharedWrites, Duration switchDrainTimeout,
-		boolean flightRecorderEnabled, int flightRecorderSpans, int flightRecorderLogs, String flightRecorderDirectory,
-		boolean flightRecorderDumpOnExit, Duration flightRecorderMinDumpInterval, int flightRecorderMaxDumps,
-		Duration flightRecorderStallTimeout, int flightRecorderOpenSpans, String opampEndpoint,
-		Duration opampInterval, String opampHeaders, String attributeNames)
-		implements ExportSettings, FlightRecorderSettings {
+public final class NemoLensConfig implements ExportSettings, FlightRecorderSettings {
 
 	/** The default environment prefix. */
 	public static final String DEFAULT_ENV_PREFIX = "NEMO_LENS";
 
-	/** The service name used when none (or a blank one) is given. */
-	public static final String DEFAULT_SERVICE_NAME = "nemo";
-
-	/** The exporter used when none is given. */
-	public static final String DEFAULT_EXPORTER = "otlp";
-
-	/** How often the control file is looked at unless the config says otherwise. */
-	public static final Duration DEFAULT_CONTROL_INTERVAL = Duration.ofSeconds(5);
-
-	/** How long spans under way at a switch-off may still end, unless set otherwise. */
-	public static final Duration DEFAULT_SWITCH_DRAIN_TIMEOUT = Duration.ofSeconds(10);
-
-	/** How many finished spans the flight recorder keeps unless the config says otherwise. */
-	public static final int DEFAULT_FLIGHT_RECORDER_SPANS = 2048;
-
-	/** How many log records the flight recorder keeps unless the config says otherwise. */
-	public static final int DEFAULT_FLIGHT_RECORDER_LOGS = 1024;
-
-	/** The least time between two dumps a rank writes by itself unless the config says otherwise. */
-	public static final Duration DEFAULT_FLIGHT_RECORDER_MIN_DUMP_INTERVAL = Duration.ofSeconds(10);
-
-	/** How many dump files of its own a rank keeps unless the config says otherwise. */
-	public static final int DEFAULT_FLIGHT_RECORDER_MAX_DUMPS = 20;
-
-	/** How many open spans a dump holds at most unless the config says otherwise. */
-	public static final int DEFAULT_FLIGHT_RECORDER_OPEN_SPANS = 256;
-
-	/** How often a rank polls its OpAMP server unless the config says otherwise. */
-	public static final Duration DEFAULT_OPAMP_INTERVAL = Duration.ofSeconds(30);
-
-	/** The shutdown timeout used when none is given. */
-	public static final Duration DEFAULT_SHUTDOWN_TIMEOUT = Duration.ofSeconds(5);
-
 	private static final NemoLensConfig DEFAULTS = new Builder().build();
 
-	/**
-	 * Normalises and checks the settings: a blank service name means
-	 * {@value #DEFAULT_SERVICE_NAME}, run id and user are trimmed ({@code null} means empty), no
-	 * extra span groups and the default shutdown timeout stand for {@code null}; a signal's strategy
-	 * is trimmed, and {@code null} or blank means "follow {@code exportStrategy}"; the flight
-	 * recorder's directory is trimmed ({@code null} means none).
-	 * @throws IllegalArgumentException when the sample rate is NaN or outside {@code [0.0, 1.0]},
-	 * the shutdown timeout is negative, the control interval not positive, the flight recorder's
-	 * span count not positive, its log count negative, its least interval between dumps negative or
-	 * the number of dumps it keeps not positive, or a duration or size is above the ceiling of its
-	 * range ({@link SettingBounds}; the floors beyond these, such as the control interval's, are
-	 * checked where an operator's values are read)
-	 */
-	public NemoLensConfig {
-		serviceName = (serviceName == null || serviceName.isBlank()) ? DEFAULT_SERVICE_NAME : serviceName.trim();
-		Objects.requireNonNull(exportStrategy, "exportStrategy must not be null");
-		Objects.requireNonNull(exporter, "exporter must not be null");
-		runId = (runId != null) ? runId.trim() : "";
-		user = (user != null) ? user.trim() : "";
-		spanGroups = (spanGroups != null) ? spanGroups.trim() : SpanGroups.DEFAULT;
-		EnvironmentValues.checkFraction("exportSampleRate", exportSampleRate);
-		extraSpanGroups = (extraSpanGroups != null) ? List.copyOf(extraSpanGroups) : List.of();
-		shutdownTimeout = EnvironmentValues.checkNotNegative("shutdownTimeout",
-				(shutdownTimeout != null) ? shutdownTimeout : DEFAULT_SHUTDOWN_TIMEOUT);
-		tracesExportStrategy = (tracesExportStrategy != null) ? tracesExportStrategy.trim() : "";
-		metricsExportStrategy = (metricsExportStrategy != null) ? metricsExportStrategy.trim() : "";
-		logsExportStrategy = (logsExportStrategy != null) ? logsExportStrategy.trim() : "";
-		controlFile = (controlFile != null) ? controlFile.trim() : "";
-		controlInterval = EnvironmentValues.checkPositive("controlInterval",
-				(controlInterval != null) ? controlInterval : DEFAULT_CONTROL_INTERVAL);
-		switchDrainTimeout = EnvironmentValues.checkNotNegative("switchDrainTimeout",
-				(switchDrainTimeout != null) ? switchDrainTimeout : DEFAULT_SWITCH_DRAIN_TIMEOUT);
-		EnvironmentValues.checkPositive("flightRecorderSpans", flightRecorderSpans);
-		EnvironmentValues.checkNotNegative("flightRecorderLogs", flightRecorderLogs);
-		flightRecorderDirectory = (flightRecorderDirectory != null) ? flightRecorderDirectory.trim() : "";
-		flightRecorderMinDumpInterval = EnvironmentValues.checkNotNegative("flightRecorderMinDumpInterval",
-				(flightRecorderMinDumpInterval != null) ? flightRecorderMinDumpInterval
-						: DEFAULT_FLIGHT_RECORDER_MIN_DUMP_INTERVAL);
-		EnvironmentValues.checkPositive("flightRecorderMaxDumps", flightRecorderMaxDumps);
-		if (flightRecorderStallTimeout != null) {
-			EnvironmentValues.checkPositive("flightRecorderStallTimeout", flightRecorderStallTimeout);
-		}
-		EnvironmentValues.checkNotNegative("flightRecorderOpenSpans", flightRecorderOpenSpans);
-		SettingBounds.checkCeiling("shutdownTimeout", shutdownTimeout);
-		SettingBounds.checkCeiling("controlInterval", controlInterval);
-		SettingBounds.checkCeiling("switchDrainTimeout", switchDrainTimeout);
-		SettingBounds.checkCeiling("flightRecorderSpans", flightRecorderSpans);
-		SettingBounds.checkCeiling("flightRecorderLogs", flightRecorderLogs);
-		SettingBounds.checkCeiling("flightRecorderMinDumpInterval", flightRecorderMinDumpInterval);
-		SettingBounds.checkCeiling("flightRecorderMaxDumps", flightRecorderMaxDumps);
-		SettingBounds.checkCeiling("flightRecorderOpenSpans", flightRecorderOpenSpans);
-		if (flightRecorderStallTimeout != null) {
-			SettingBounds.checkCeiling("flightRecorderStallTimeout", flightRecorderStallTimeout);
-		}
-		opampEndpoint = (opampEndpoint != null) ? opampEndpoint.trim() : "";
-		if (!opampEndpoint.isEmpty()) {
-			OpampSettings.checkEndpoint("opampEndpoint", opampEndpoint);
-		}
-		opampInterval = EnvironmentValues.checkPositive("opampInterval",
-				(opampInterval != null) ? opampInterval : DEFAULT_OPAMP_INTERVAL);
-		SettingBounds.checkCeiling("opampInterval", opampInterval);
-		opampHeaders = (opampHeaders != null) ? opampHeaders.trim() : "";
-		// Checked here rather than where the value is read, so that no report of a refused value
-		// (Spring's bind failure shows the value) can show a credential.
-		if (!opampHeaders.isEmpty()) {
-			OpampSettings.headers(OpampSettings.HEADERS_NAMES, opampHeaders);
-		}
-		attributeNames = (attributeNames == null || attributeNames.isBlank()) ? RankAttributeNames.DL
-				: attributeNames.trim();
-		RankAttributeNames.of(attributeNames);
+	/** The values by {@link Setting#ordinal()}, each taken by its row. */
+	private final Object[] values;
+
+	private NemoLensConfig(Object[] values) {
+		this.values = values;
 	}
 
 	/**
-	 * The settings, with the OpAMP headers redacted: they carry credentials, and a config is logged.
-	 * @return the settings as text
+	 * The value of a setting, for code that walks the table; the typed accessors say the same.
+	 * @param setting the setting
+	 * @return its value, boxed ({@code null} only for a stall timeout of never)
 	 */
-	@Override
-	public String toString() {
-		StringBuilder text = new StringBuilder("NemoLensConfig[");
-		for (RecordComponent component : ConfigComponents.ALL) {
-			Object value = ConfigComponents.value(component, this);
-			if (component.getName().equals("opampHeaders") && !this.opampHeaders.isEmpty()) {
-				value = Redaction.REDACTED;
-			}
-			text.append((text.length() > 15) ? ", " : "").append(component.getName()).append('=').append(value);
-		}
-		// Redacted too: an endpoint may carry user info or a query.
-		return Redaction.redact(text.append(']').toString());
+	public Object value(Setting setting) {
+		return this.values[setting.ordinal()];
+	}
+
+	/** {@return whether telemetry is on at all; off, every rank gets no-op telemetry ({@link Setting#ENABLED})} */
+	public boolean enabled() {
+		return (Boolean) value(Setting.ENABLED);
+	}
+
+	/** {@return the {@code service.name} of exported telemetry, never blank ({@link Setting#SERVICE_NAME})} */
+	public String serviceName() {
+		return (String) value(Setting.SERVICE_NAME);
+	}
+
+	/** {@return the name of the registered strategy that decides whether this rank exports; checked at setup ({@link Setting#EXPORT_STRATEGY})} */
+	public String exportStrategy() {
+		return (String) value(Setting.EXPORT_STRATEGY);
+	}
+
+	/** {@return the rank that exports under {@code single_rank}; a negative value means the last rank ({@link Setting#EXPORT_RANK})} */
+	public int exportRank() {
+		return (Integer) value(Setting.EXPORT_RANK);
+	}
+
+	/** {@return the fraction of ranks that export under {@code sampled}, and that the rank-aware sampler keeps ({@link Setting#EXPORT_SAMPLE_RATE})} */
+	public double exportSampleRate() {
+		return (Double) value(Setting.EXPORT_SAMPLE_RATE);
+	}
+
+	/** {@return whether exporting ranks install the rank-aware trace sampler ({@link Setting#SAMPLER_ENABLED})} */
+	public boolean samplerEnabled() {
+		return (Boolean) value(Setting.SAMPLER_ENABLED);
+	}
+
+	/** {@return whether exporting ranks export traces ({@link Setting#TRACES_ENABLED})} */
+	public boolean tracesEnabled() {
+		return (Boolean) value(Setting.TRACES_ENABLED);
+	}
+
+	/** {@return whether exporting ranks export metrics ({@link Setting#METRICS_ENABLED})} */
+	public boolean metricsEnabled() {
+		return (Boolean) value(Setting.METRICS_ENABLED);
+	}
+
+	/** {@return whether exporting ranks export logs ({@link Setting#LOGS_ENABLED})} */
+	public boolean logsEnabled() {
+		return (Boolean) value(Setting.LOGS_ENABLED);
+	}
+
+	/** {@return the exporter name: {@code otlp}, {@code console} or {@code none}; checked at setup ({@link Setting#EXPORTER})} */
+	public String exporter() {
+		return (String) value(Setting.EXPORTER);
+	}
+
+	/** {@return the run id shared by all ranks of one job; empty means "fill in at setup" ({@link Setting#RUN_ID})} */
+	public String runId() {
+		return (String) value(Setting.RUN_ID);
+	}
+
+	/** {@return the user id recorded as {@code nemo.user.id}; empty means none ({@link Setting#USER})} */
+	public String user() {
+		return (String) value(Setting.USER);
+	}
+
+	/** {@return the span-group spec: presets and group names, comma-separated; checked at setup ({@link Setting#SPAN_GROUPS})} */
+	public String spanGroups() {
+		return (String) value(Setting.SPAN_GROUPS);
+	}
+
+	/** {@return whether the span helpers put this run's top-level spans in one job trace ({@link Setting#JOB_TRACE})} */
+	public boolean jobTrace() {
+		return (Boolean) value(Setting.JOB_TRACE);
+	}
+
+	/** {@return the span groups of the application or its libraries beyond the base groups ({@link Setting#EXTRA_SPAN_GROUPS})} */
+	public List<String> extraSpanGroups() {
+		return castList(value(Setting.EXTRA_SPAN_GROUPS));
+	}
+
+	/** {@return how long a shutdown waits at most for telemetry to be flushed ({@link Setting#SHUTDOWN_TIMEOUT})} */
+	public Duration shutdownTimeout() {
+		return (Duration) value(Setting.SHUTDOWN_TIMEOUT);
+	}
+
+	/** {@return the strategy that decides whether this rank exports traces; empty means {@link #exportStrategy()} ({@link Setting#TRACES_EXPORT_STRATEGY})} */
+	public String tracesExportStrategy() {
+		return (String) value(Setting.TRACES_EXPORT_STRATEGY);
+	}
+
+	/** {@return the strategy that decides whether this rank exports metrics; empty means {@link #exportStrategy()} ({@link Setting#METRICS_EXPORT_STRATEGY})} */
+	public String metricsExportStrategy() {
+		return (String) value(Setting.METRICS_EXPORT_STRATEGY);
+	}
+
+	/** {@return the strategy that decides whether this rank exports logs; empty means {@link #exportStrategy()} ({@link Setting#LOGS_EXPORT_STRATEGY})} */
+	public String logsExportStrategy() {
+		return (String) value(Setting.LOGS_EXPORT_STRATEGY);
+	}
+
+	/** {@return the job-wide control file watched while the rank runs; empty means none ({@link Setting#CONTROL_FILE})} */
+	public String controlFile() {
+		return (String) value(Setting.CONTROL_FILE);
+	}
+
+	/** {@return how often the control file is looked at ({@link Setting#CONTROL_INTERVAL})} */
+	public Duration controlInterval() {
+		return (Duration) value(Setting.CONTROL_INTERVAL);
+	}
+
+	/** {@return whether a control file that others may write is read all the same ({@link Setting#CONTROL_ALLOW_SHARED_WRITES})} */
+	public boolean controlAllowSharedWrites() {
+		return (Boolean) value(Setting.CONTROL_ALLOW_SHARED_WRITES);
+	}
+
+	/** {@return how long spans started before a switch-off may still end and be exported whole ({@link Setting#SWITCH_DRAIN_TIMEOUT})} */
+	public Duration switchDrainTimeout() {
+		return (Duration) value(Setting.SWITCH_DRAIN_TIMEOUT);
+	}
+
+	/** {@return whether a rank that does not export traces keeps its last finished spans in memory ({@link Setting#FLIGHT_RECORDER_ENABLED})} */
+	public boolean flightRecorderEnabled() {
+		return (Boolean) value(Setting.FLIGHT_RECORDER_ENABLED);
+	}
+
+	/** {@return how many finished spans the flight recorder keeps ({@link Setting#FLIGHT_RECORDER_SPANS})} */
+	public int flightRecorderSpans() {
+		return (Integer) value(Setting.FLIGHT_RECORDER_SPANS);
+	}
+
+	/** {@return how many log records the flight recorder keeps ({@link Setting#FLIGHT_RECORDER_LOGS})} */
+	public int flightRecorderLogs() {
+		return (Integer) value(Setting.FLIGHT_RECORDER_LOGS);
+	}
+
+	/** {@return where flight recorder dumps are written; empty means none ({@link Setting#FLIGHT_RECORDER_DIRECTORY})} */
+	public String flightRecorderDirectory() {
+		return (String) value(Setting.FLIGHT_RECORDER_DIRECTORY);
+	}
+
+	/** {@return whether the flight recorder is dumped when the JVM exits ({@link Setting#FLIGHT_RECORDER_DUMP_ON_EXIT})} */
+	public boolean flightRecorderDumpOnExit() {
+		return (Boolean) value(Setting.FLIGHT_RECORDER_DUMP_ON_EXIT);
+	}
+
+	/** {@return the least time between two dumps the rank writes by itself ({@link Setting#FLIGHT_RECORDER_MIN_DUMP_INTERVAL})} */
+	public Duration flightRecorderMinDumpInterval() {
+		return (Duration) value(Setting.FLIGHT_RECORDER_MIN_DUMP_INTERVAL);
+	}
+
+	/** {@return how many dump files of its own a rank keeps ({@link Setting#FLIGHT_RECORDER_MAX_DUMPS})} */
+	public int flightRecorderMaxDumps() {
+		return (Integer) value(Setting.FLIGHT_RECORDER_MAX_DUMPS);
+	}
+
+	/** {@return how long a span may stay open before the rank dumps by itself; {@code null} for never ({@link Setting#FLIGHT_RECORDER_STALL_TIMEOUT})} */
+	public Duration flightRecorderStallTimeout() {
+		return (Duration) value(Setting.FLIGHT_RECORDER_STALL_TIMEOUT);
+	}
+
+	/** {@return how many spans still open a dump holds at most ({@link Setting#FLIGHT_RECORDER_OPEN_SPANS})} */
+	public int flightRecorderOpenSpans() {
+		return (Integer) value(Setting.FLIGHT_RECORDER_OPEN_SPANS);
+	}
+
+	/** {@return the OpAMP server this rank reports to and takes remote configuration from; empty means none ({@link Setting#OPAMP_ENDPOINT})} */
+	public String opampEndpoint() {
+		return (String) value(Setting.OPAMP_ENDPOINT);
+	}
+
+	/** {@return how often the rank polls its OpAMP server ({@link Setting#OPAMP_INTERVAL})} */
+	public Duration opampInterval() {
+		return (Duration) value(Setting.OPAMP_INTERVAL);
+	}
+
+	/** {@return the headers of each request to the OpAMP server, a credential: never printed ({@link Setting#OPAMP_HEADERS})} */
+	public String opampHeaders() {
+		return (String) value(Setting.OPAMP_HEADERS);
+	}
+
+	/** {@return the names the rank's {@code dl.*} attributes are stamped under: {@code dl}, {@code nv} or {@code both} ({@link Setting#ATTRIBUTE_NAMES})} */
+	public String attributeNames() {
+		return (String) value(Setting.ATTRIBUTE_NAMES);
 	}
 
 	/**
@@ -239,11 +235,8 @@ public record NemoLensConfig(boolean enabled, String serviceName, String exportS
 	 * @return the strategy name
 	 */
 	public String exportStrategy(Signal signal) {
-		// Not switches, here and below: one on an enum compiles to a class of its own (a switch
-		// map), which every rank would load at start-up.
-		String own = (signal == Signal.TRACES) ? this.tracesExportStrategy
-				: (signal == Signal.METRICS) ? this.metricsExportStrategy : this.logsExportStrategy;
-		return own.isEmpty() ? this.exportStrategy : own;
+		String own = (String) value(signal.strategySetting());
+		return own.isEmpty() ? exportStrategy() : own;
 	}
 
 	/**
@@ -253,8 +246,39 @@ public record NemoLensConfig(boolean enabled, String serviceName, String exportS
 	 * @return whether the signal is enabled
 	 */
 	public boolean signalEnabled(Signal signal) {
-		return (signal == Signal.TRACES) ? this.tracesEnabled
-				: (signal == Signal.METRICS) ? this.metricsEnabled : this.logsEnabled;
+		// Not switches, here and below: one on an enum compiles to a class of its own (a switch
+		// map), which every rank would load at start-up.
+		return (signal == Signal.TRACES) ? tracesEnabled()
+				: (signal == Signal.METRICS) ? metricsEnabled() : logsEnabled();
+	}
+
+	@Override
+	public boolean equals(Object other) {
+		return (other instanceof NemoLensConfig config) && Arrays.equals(this.values, config.values);
+	}
+
+	@Override
+	public int hashCode() {
+		return Arrays.hashCode(this.values);
+	}
+
+	/**
+	 * The settings, secrets redacted (the OpAMP headers carry credentials, and a config is logged).
+	 * @return the settings as text
+	 */
+	@Override
+	public String toString() {
+		StringBuilder text = new StringBuilder("NemoLensConfig[");
+		for (Setting setting : Setting.rows()) {
+			Object value = value(setting);
+			boolean hidden = setting.isSecret() && !"".equals(value);
+			text.append((setting.ordinal() > 0) ? ", " : "")
+				.append(setting.javaName())
+				.append('=')
+				.append(hidden ? Redaction.REDACTED : value);
+		}
+		// Redacted too: an endpoint may carry user info or a query.
+		return Redaction.redact(text.append(']').toString());
 	}
 
 	/**
@@ -307,7 +331,13 @@ public record NemoLensConfig(boolean enabled, String serviceName, String exportS
 	 * @throws IllegalArgumentException when a variable holds a value that cannot be used
 	 */
 	public static NemoLensConfig fromEnv(Map<String, String> env, String prefix, String fallbackPrefix) {
-		NemoLensConfig config = ConfigComponents.read(new EnvironmentSettings(env, prefix, fallbackPrefix));
+		Object[] read = EnvironmentSettings.read(env, prefix, fallbackPrefix);
+		Builder builder = new Builder();
+		for (Setting setting : Setting.rows()) {
+			if (read[setting.ordinal()] != null) {
+				builder.set(setting, read[setting.ordinal()]);
+			}
+		}
 		List<String> known = new ArrayList<>(variableNames(prefix.trim()));
 		known.addAll(RankInfo.EXPLICIT_VARIABLES);
 		List<String> warnings = UnknownVariables.warnings(env, prefix.trim(), known);
@@ -316,7 +346,7 @@ public record NemoLensConfig(boolean enabled, String serviceName, String exportS
 			// java.util.logging, which a silent rank that has nothing to say should not pay for.
 			warnings.forEach(Logger.getLogger(NemoLensConfig.class.getName())::warning);
 		}
-		return config;
+		return builder.build();
 	}
 
 	/**
@@ -326,7 +356,7 @@ public record NemoLensConfig(boolean enabled, String serviceName, String exportS
 	 * @return the variable names
 	 */
 	public static List<String> variableNames(String prefix) {
-		return EnvironmentSettings.variableNames(prefix, ConfigComponents.names());
+		return Setting.variableNames(prefix);
 	}
 
 	/**
@@ -334,467 +364,226 @@ public record NemoLensConfig(boolean enabled, String serviceName, String exportS
 	 * @return a builder
 	 */
 	public Builder toBuilder() {
-		return new Builder().copy(this);
+		return new Builder(this.values.clone());
+	}
+
+	@SuppressWarnings("unchecked")
+	private static List<String> castList(Object value) {
+		return (List<String>) value;
 	}
 
 	/**
-	 * Builds a {@link NemoLensConfig}; starts from the defaults. Setters carry the accessor names.
+	 * Builds a {@link NemoLensConfig}; starts from the defaults. Each setter takes its value as the
+	 * setting's row does ({@link Setting#given}): checked at once, {@code null} meaning the
+	 * default, text trimmed; {@link #build()} calls the constructor.
 	 */
 	public static final class Builder {
 
-		private boolean enabled = false;
-
-		private String serviceName = DEFAULT_SERVICE_NAME;
-
-		// The built-in single_rank, by name: settings do not depend on the strategies that read them.
-		private String exportStrategy = "single_rank";
-
-		private int exportRank = -1;
-
-		private double exportSampleRate = 1.0;
-
-		private boolean samplerEnabled = false;
-
-		private boolean tracesEnabled = true;
-
-		private boolean metricsEnabled = true;
-
-		private boolean logsEnabled = false;
-
-		private String exporter = DEFAULT_EXPORTER;
-
-		private String runId = "";
-
-		private String user = "";
-
-		private String spanGroups = SpanGroups.DEFAULT;
-
-		private boolean jobTrace = false;
-
-		private List<String> extraSpanGroups = List.of();
-
-		private Duration shutdownTimeout = DEFAULT_SHUTDOWN_TIMEOUT;
-
-		private String tracesExportStrategy = "";
-
-		private String metricsExportStrategy = "";
-
-		private String logsExportStrategy = "";
-
-		private String controlFile = "";
-
-		private Duration controlInterval = DEFAULT_CONTROL_INTERVAL;
-
-		private boolean controlAllowSharedWrites;
-
-		private Duration switchDrainTimeout = DEFAULT_SWITCH_DRAIN_TIMEOUT;
-
-		private boolean flightRecorderEnabled = false;
-
-		private int flightRecorderSpans = DEFAULT_FLIGHT_RECORDER_SPANS;
-
-		private int flightRecorderLogs = DEFAULT_FLIGHT_RECORDER_LOGS;
-
-		private String flightRecorderDirectory = "";
-
-		private boolean flightRecorderDumpOnExit = false;
-
-		private Duration flightRecorderMinDumpInterval = DEFAULT_FLIGHT_RECORDER_MIN_DUMP_INTERVAL;
-
-		private int flightRecorderMaxDumps = DEFAULT_FLIGHT_RECORDER_MAX_DUMPS;
-
-		private Duration flightRecorderStallTimeout = null;
-
-		private int flightRecorderOpenSpans = DEFAULT_FLIGHT_RECORDER_OPEN_SPANS;
-
-		private String opampEndpoint = "";
-
-		private Duration opampInterval = DEFAULT_OPAMP_INTERVAL;
-
-		private String opampHeaders = "";
-
-		private String attributeNames = RankAttributeNames.DL;
+		private final Object[] values;
 
 		private Builder() {
+			Setting[] rows = Setting.rows();
+			this.values = new Object[rows.length];
+			for (Setting row : rows) {
+				this.values[row.ordinal()] = row.defaultValue();
+			}
 		}
 
+		private Builder(Object[] values) {
+			this.values = values;
+		}
 
 		/**
-		 * Sets whether telemetry is on at all.
-		 * @param enabled whether enabled
+		 * Sets a setting, for code that walks the table; the typed setters say the same.
+		 * @param setting the setting
+		 * @param value its value, boxed; {@code null} for its default
 		 * @return this builder
+		 * @throws IllegalArgumentException when the value is not of the setting's type or breaks
+		 * its rule, naming the setting
 		 */
+		public Builder set(Setting setting, Object value) {
+			this.values[setting.ordinal()] = setting.given(value);
+			return this;
+		}
+
+		/** {@return this builder, with {@link NemoLensConfig#enabled()} set; checked at once} */
 		public Builder enabled(boolean enabled) {
-			this.enabled = enabled;
-			return this;
+			return set(Setting.ENABLED, enabled);
 		}
 
-		/**
-		 * Sets the service name; a blank one means {@value #DEFAULT_SERVICE_NAME}.
-		 * @param serviceName the service name
-		 * @return this builder
-		 */
+		/** {@return this builder, with {@link NemoLensConfig#serviceName()} set; checked at once} */
 		public Builder serviceName(String serviceName) {
-			this.serviceName = serviceName;
-			return this;
+			return set(Setting.SERVICE_NAME, serviceName);
 		}
 
-		/**
-		 * Sets the name of the strategy that decides whether this rank exports.
-		 * @param exportStrategy the strategy name, checked at setup
-		 * @return this builder
-		 */
+		/** {@return this builder, with {@link NemoLensConfig#exportStrategy()} set; checked at once} */
 		public Builder exportStrategy(String exportStrategy) {
-			this.exportStrategy = exportStrategy;
-			return this;
+			return set(Setting.EXPORT_STRATEGY, exportStrategy);
 		}
 
-		/**
-		 * Sets the rank that exports under {@code single_rank}; negative means the last rank.
-		 * @param exportRank the export rank
-		 * @return this builder
-		 */
+		/** {@return this builder, with {@link NemoLensConfig#exportRank()} set; checked at once} */
 		public Builder exportRank(int exportRank) {
-			this.exportRank = exportRank;
-			return this;
+			return set(Setting.EXPORT_RANK, exportRank);
 		}
 
-		/**
-		 * Sets the fraction of ranks that export under {@code sampled}; checked at {@link #build()}.
-		 * @param exportSampleRate a rate within {@code [0.0, 1.0]}
-		 * @return this builder
-		 */
+		/** {@return this builder, with {@link NemoLensConfig#exportSampleRate()} set; checked at once} */
 		public Builder exportSampleRate(double exportSampleRate) {
-			this.exportSampleRate = exportSampleRate;
-			return this;
+			return set(Setting.EXPORT_SAMPLE_RATE, exportSampleRate);
 		}
 
-		/**
-		 * Sets whether exporting ranks install the rank-aware trace sampler.
-		 * @param samplerEnabled whether the sampler is enabled
-		 * @return this builder
-		 */
+		/** {@return this builder, with {@link NemoLensConfig#samplerEnabled()} set; checked at once} */
 		public Builder samplerEnabled(boolean samplerEnabled) {
-			this.samplerEnabled = samplerEnabled;
-			return this;
+			return set(Setting.SAMPLER_ENABLED, samplerEnabled);
 		}
 
-		/**
-		 * Sets whether exporting ranks export traces.
-		 * @param tracesEnabled whether traces are enabled
-		 * @return this builder
-		 */
+		/** {@return this builder, with {@link NemoLensConfig#tracesEnabled()} set; checked at once} */
 		public Builder tracesEnabled(boolean tracesEnabled) {
-			this.tracesEnabled = tracesEnabled;
-			return this;
+			return set(Setting.TRACES_ENABLED, tracesEnabled);
 		}
 
-		/**
-		 * Sets whether exporting ranks export metrics.
-		 * @param metricsEnabled whether metrics are enabled
-		 * @return this builder
-		 */
+		/** {@return this builder, with {@link NemoLensConfig#metricsEnabled()} set; checked at once} */
 		public Builder metricsEnabled(boolean metricsEnabled) {
-			this.metricsEnabled = metricsEnabled;
-			return this;
+			return set(Setting.METRICS_ENABLED, metricsEnabled);
 		}
 
-		/**
-		 * Sets whether exporting ranks export logs.
-		 * @param logsEnabled whether logs are enabled
-		 * @return this builder
-		 */
+		/** {@return this builder, with {@link NemoLensConfig#logsEnabled()} set; checked at once} */
 		public Builder logsEnabled(boolean logsEnabled) {
-			this.logsEnabled = logsEnabled;
-			return this;
+			return set(Setting.LOGS_ENABLED, logsEnabled);
 		}
 
-		/**
-		 * Sets the exporter name, checked at setup.
-		 * @param exporter {@code otlp}, {@code console} or {@code none}
-		 * @return this builder
-		 */
+		/** {@return this builder, with {@link NemoLensConfig#exporter()} set; checked at once} */
 		public Builder exporter(String exporter) {
-			this.exporter = exporter;
-			return this;
+			return set(Setting.EXPORTER, exporter);
 		}
 
-		/**
-		 * Sets the run id; empty means "fill in at setup".
-		 * @param runId the run id
-		 * @return this builder
-		 */
+		/** {@return this builder, with {@link NemoLensConfig#runId()} set; checked at once} */
 		public Builder runId(String runId) {
-			this.runId = runId;
-			return this;
+			return set(Setting.RUN_ID, runId);
 		}
 
-		/**
-		 * Sets the user id recorded as {@code nemo.user.id}; empty means none.
-		 * @param user the user id
-		 * @return this builder
-		 */
+		/** {@return this builder, with {@link NemoLensConfig#user()} set; checked at once} */
 		public Builder user(String user) {
-			this.user = user;
-			return this;
+			return set(Setting.USER, user);
 		}
 
-		/**
-		 * Sets the span-group spec, checked at setup.
-		 * @param spanGroups presets and group names, comma-separated; {@code null} means
-		 * {@value SpanGroups#DEFAULT}
-		 * @return this builder
-		 */
+		/** {@return this builder, with {@link NemoLensConfig#spanGroups()} set; checked at once} */
 		public Builder spanGroups(String spanGroups) {
-			this.spanGroups = spanGroups;
-			return this;
+			return set(Setting.SPAN_GROUPS, spanGroups);
 		}
 
-		/**
-		 * Sets whether the span helpers put this run's top-level spans in one job trace.
-		 * @param jobTrace whether the job trace is on
-		 * @return this builder
-		 */
+		/** {@return this builder, with {@link NemoLensConfig#jobTrace()} set; checked at once} */
 		public Builder jobTrace(boolean jobTrace) {
-			this.jobTrace = jobTrace;
-			return this;
+			return set(Setting.JOB_TRACE, jobTrace);
 		}
 
-		/**
-		 * Sets the span groups of the application or its libraries beyond the base groups.
-		 * @param extraSpanGroups group names, checked at setup; {@code null} means none
-		 * @return this builder
-		 */
+		/** {@return this builder, with {@link NemoLensConfig#extraSpanGroups()} set; checked at once} */
 		public Builder extraSpanGroups(List<String> extraSpanGroups) {
-			this.extraSpanGroups = extraSpanGroups;
-			return this;
+			return set(Setting.EXTRA_SPAN_GROUPS, extraSpanGroups);
 		}
 
-		/**
-		 * Sets how long a shutdown waits at most for telemetry to be flushed.
-		 * @param shutdownTimeout zero or more; {@code null} means the default of 5 seconds
-		 * @return this builder
-		 */
+		/** {@return this builder, with {@link NemoLensConfig#shutdownTimeout()} set; checked at once} */
 		public Builder shutdownTimeout(Duration shutdownTimeout) {
-			this.shutdownTimeout = shutdownTimeout;
-			return this;
+			return set(Setting.SHUTDOWN_TIMEOUT, shutdownTimeout);
 		}
 
-		/**
-		 * Sets the strategy that decides whether this rank exports traces.
-		 * @param tracesExportStrategy the strategy name, checked at setup; {@code null} or empty
-		 * means the one of {@link #exportStrategy(String)}
-		 * @return this builder
-		 */
+		/** {@return this builder, with {@link NemoLensConfig#tracesExportStrategy()} set; checked at once} */
 		public Builder tracesExportStrategy(String tracesExportStrategy) {
-			this.tracesExportStrategy = tracesExportStrategy;
-			return this;
+			return set(Setting.TRACES_EXPORT_STRATEGY, tracesExportStrategy);
 		}
 
-		/**
-		 * Sets the strategy that decides whether this rank exports metrics.
-		 * @param metricsExportStrategy the strategy name, checked at setup; {@code null} or empty
-		 * means the one of {@link #exportStrategy(String)}
-		 * @return this builder
-		 */
+		/** {@return this builder, with {@link NemoLensConfig#metricsExportStrategy()} set; checked at once} */
 		public Builder metricsExportStrategy(String metricsExportStrategy) {
-			this.metricsExportStrategy = metricsExportStrategy;
-			return this;
+			return set(Setting.METRICS_EXPORT_STRATEGY, metricsExportStrategy);
 		}
 
-		/**
-		 * Sets the strategy that decides whether this rank exports logs.
-		 * @param logsExportStrategy the strategy name, checked at setup; {@code null} or empty
-		 * means the one of {@link #exportStrategy(String)}
-		 * @return this builder
-		 */
+		/** {@return this builder, with {@link NemoLensConfig#logsExportStrategy()} set; checked at once} */
 		public Builder logsExportStrategy(String logsExportStrategy) {
-			this.logsExportStrategy = logsExportStrategy;
-			return this;
+			return set(Setting.LOGS_EXPORT_STRATEGY, logsExportStrategy);
 		}
 
-		/**
-		 * Sets the job-wide control file, watched while the rank runs (see the endpoint docs).
-		 * @param controlFile a path; {@code null} or empty means none
-		 * @return this builder
-		 */
+		/** {@return this builder, with {@link NemoLensConfig#controlFile()} set; checked at once} */
 		public Builder controlFile(String controlFile) {
-			this.controlFile = controlFile;
-			return this;
+			return set(Setting.CONTROL_FILE, controlFile);
 		}
 
-		/**
-		 * Sets how often the control file is looked at.
-		 * @param controlInterval more than zero; {@code null} means 5 seconds
-		 * @return this builder
-		 */
+		/** {@return this builder, with {@link NemoLensConfig#controlInterval()} set; checked at once} */
 		public Builder controlInterval(Duration controlInterval) {
-			this.controlInterval = controlInterval;
-			return this;
+			return set(Setting.CONTROL_INTERVAL, controlInterval);
 		}
 
-		/**
-		 * Sets whether a control file that group or others may write, or that another user than the
-		 * rank's or root owns, is read all the same; off, such a file is refused, since anyone who
-		 * can write it can switch every rank of the job.
-		 * @param controlAllowSharedWrites whether shared writes are meant
-		 * @return this builder
-		 */
+		/** {@return this builder, with {@link NemoLensConfig#controlAllowSharedWrites()} set; checked at once} */
 		public Builder controlAllowSharedWrites(boolean controlAllowSharedWrites) {
-			this.controlAllowSharedWrites = controlAllowSharedWrites;
-			return this;
+			return set(Setting.CONTROL_ALLOW_SHARED_WRITES, controlAllowSharedWrites);
 		}
 
-		/**
-		 * Sets how long spans started before a switch-off may still end and be exported whole; those
-		 * still open then are ended, marked {@code nemo.span.truncated}.
-		 * @param switchDrainTimeout not negative; {@code null} means 10 seconds
-		 * @return this builder
-		 */
+		/** {@return this builder, with {@link NemoLensConfig#switchDrainTimeout()} set; checked at once} */
 		public Builder switchDrainTimeout(Duration switchDrainTimeout) {
-			this.switchDrainTimeout = switchDrainTimeout;
-			return this;
+			return set(Setting.SWITCH_DRAIN_TIMEOUT, switchDrainTimeout);
 		}
 
-		/**
-		 * Sets whether a rank that does not export traces keeps its last finished spans in memory.
-		 * @param flightRecorderEnabled whether the flight recorder is on
-		 * @return this builder
-		 */
+		/** {@return this builder, with {@link NemoLensConfig#flightRecorderEnabled()} set; checked at once} */
 		public Builder flightRecorderEnabled(boolean flightRecorderEnabled) {
-			this.flightRecorderEnabled = flightRecorderEnabled;
-			return this;
+			return set(Setting.FLIGHT_RECORDER_ENABLED, flightRecorderEnabled);
 		}
 
-		/**
-		 * Sets how many finished spans the flight recorder keeps; checked at {@link #build()}.
-		 * @param flightRecorderSpans more than zero
-		 * @return this builder
-		 */
+		/** {@return this builder, with {@link NemoLensConfig#flightRecorderSpans()} set; checked at once} */
 		public Builder flightRecorderSpans(int flightRecorderSpans) {
-			this.flightRecorderSpans = flightRecorderSpans;
-			return this;
+			return set(Setting.FLIGHT_RECORDER_SPANS, flightRecorderSpans);
 		}
 
-		/**
-		 * Sets how many log records the flight recorder keeps; checked at {@link #build()}.
-		 * @param flightRecorderLogs zero or more
-		 * @return this builder
-		 */
+		/** {@return this builder, with {@link NemoLensConfig#flightRecorderLogs()} set; checked at once} */
 		public Builder flightRecorderLogs(int flightRecorderLogs) {
-			this.flightRecorderLogs = flightRecorderLogs;
-			return this;
+			return set(Setting.FLIGHT_RECORDER_LOGS, flightRecorderLogs);
 		}
 
-		/**
-		 * Sets where flight recorder dumps are written.
-		 * @param flightRecorderDirectory a directory; {@code null} or empty means none
-		 * @return this builder
-		 */
+		/** {@return this builder, with {@link NemoLensConfig#flightRecorderDirectory()} set; checked at once} */
 		public Builder flightRecorderDirectory(String flightRecorderDirectory) {
-			this.flightRecorderDirectory = flightRecorderDirectory;
-			return this;
+			return set(Setting.FLIGHT_RECORDER_DIRECTORY, flightRecorderDirectory);
 		}
 
-		/**
-		 * Sets whether the flight recorder is dumped when the JVM exits.
-		 * @param flightRecorderDumpOnExit whether to dump at exit
-		 * @return this builder
-		 */
+		/** {@return this builder, with {@link NemoLensConfig#flightRecorderDumpOnExit()} set; checked at once} */
 		public Builder flightRecorderDumpOnExit(boolean flightRecorderDumpOnExit) {
-			this.flightRecorderDumpOnExit = flightRecorderDumpOnExit;
-			return this;
+			return set(Setting.FLIGHT_RECORDER_DUMP_ON_EXIT, flightRecorderDumpOnExit);
 		}
 
-		/**
-		 * Sets the least time between two dumps the rank writes by itself (a thread that dies of an
-		 * uncaught exception, the exit); those asked for (the endpoint, the control file, the
-		 * method) are never held back.
-		 * @param flightRecorderMinDumpInterval zero or more, zero for no limit; {@code null} means
-		 * 10 seconds
-		 * @return this builder
-		 */
+		/** {@return this builder, with {@link NemoLensConfig#flightRecorderMinDumpInterval()} set; checked at once} */
 		public Builder flightRecorderMinDumpInterval(Duration flightRecorderMinDumpInterval) {
-			this.flightRecorderMinDumpInterval = flightRecorderMinDumpInterval;
-			return this;
+			return set(Setting.FLIGHT_RECORDER_MIN_DUMP_INTERVAL, flightRecorderMinDumpInterval);
 		}
 
-		/**
-		 * Sets how many dump files of its own a rank keeps in the directory; the oldest are removed
-		 * first.
-		 * @param flightRecorderMaxDumps more than zero
-		 * @return this builder
-		 */
+		/** {@return this builder, with {@link NemoLensConfig#flightRecorderMaxDumps()} set; checked at once} */
 		public Builder flightRecorderMaxDumps(int flightRecorderMaxDumps) {
-			this.flightRecorderMaxDumps = flightRecorderMaxDumps;
-			return this;
+			return set(Setting.FLIGHT_RECORDER_MAX_DUMPS, flightRecorderMaxDumps);
 		}
 
-		/**
-		 * Sets how long a span may stay open before the rank writes a dump by itself, once per
-		 * stall, with the reason {@code stall}; checked at {@link #build()}.
-		 * @param flightRecorderStallTimeout more than zero; {@code null} for never (the default)
-		 * @return this builder
-		 */
+		/** {@return this builder, with {@link NemoLensConfig#flightRecorderStallTimeout()} set; checked at once} */
 		public Builder flightRecorderStallTimeout(Duration flightRecorderStallTimeout) {
-			this.flightRecorderStallTimeout = flightRecorderStallTimeout;
-			return this;
+			return set(Setting.FLIGHT_RECORDER_STALL_TIMEOUT, flightRecorderStallTimeout);
 		}
 
-		/**
-		 * Sets how many spans still open a dump holds at most, the oldest kept; checked at
-		 * {@link #build()}.
-		 * @param flightRecorderOpenSpans zero or more
-		 * @return this builder
-		 */
+		/** {@return this builder, with {@link NemoLensConfig#flightRecorderOpenSpans()} set; checked at once} */
 		public Builder flightRecorderOpenSpans(int flightRecorderOpenSpans) {
-			this.flightRecorderOpenSpans = flightRecorderOpenSpans;
-			return this;
+			return set(Setting.FLIGHT_RECORDER_OPEN_SPANS, flightRecorderOpenSpans);
 		}
 
-		/**
-		 * Sets the OpAMP server this rank reports to and takes remote configuration from; needs
-		 * {@code nemo.lens:lens-opamp} on the class path.
-		 * @param opampEndpoint an {@code http://} or {@code https://} URL, such as
-		 * {@code http://opamp:4320/v1/opamp}; empty or {@code null} for none
-		 * @return this builder
-		 */
+		/** {@return this builder, with {@link NemoLensConfig#opampEndpoint()} set; checked at once} */
 		public Builder opampEndpoint(String opampEndpoint) {
-			this.opampEndpoint = opampEndpoint;
-			return this;
+			return set(Setting.OPAMP_ENDPOINT, opampEndpoint);
 		}
 
-		/**
-		 * Sets how often the rank polls its OpAMP server; checked at {@link #build()}.
-		 * @param opampInterval more than zero
-		 * @return this builder
-		 */
+		/** {@return this builder, with {@link NemoLensConfig#opampInterval()} set; checked at once} */
 		public Builder opampInterval(Duration opampInterval) {
-			this.opampInterval = opampInterval;
-			return this;
+			return set(Setting.OPAMP_INTERVAL, opampInterval);
 		}
 
-		/**
-		 * Sets the headers of each request to the OpAMP server.
-		 * @param opampHeaders {@code name=value} pairs separated by commas; empty or {@code null}
-		 * for none
-		 * @return this builder
-		 */
+		/** {@return this builder, with {@link NemoLensConfig#opampHeaders()} set; checked at once} */
 		public Builder opampHeaders(String opampHeaders) {
-			this.opampHeaders = opampHeaders;
-			return this;
+			return set(Setting.OPAMP_HEADERS, opampHeaders);
 		}
 
-		/**
-		 * Sets the names the rank's {@code dl.*} attributes are stamped under; checked at
-		 * {@link #build()}.
-		 * @param attributeNames {@code dl}, {@code nv} or {@code both}; {@code null} or empty for
-		 * {@code dl}
-		 * @return this builder
-		 */
+		/** {@return this builder, with {@link NemoLensConfig#attributeNames()} set; checked at once} */
 		public Builder attributeNames(String attributeNames) {
-			this.attributeNames = attributeNames;
-			return this;
+			return set(Setting.ATTRIBUTE_NAMES, attributeNames);
 		}
 
 		/**
@@ -805,31 +594,15 @@ public record NemoLensConfig(boolean enabled, String serviceName, String exportS
 		 * @return this builder
 		 */
 		public Builder exportStrategy(Signal signal, String exportStrategy) {
-			return (signal == Signal.TRACES) ? tracesExportStrategy(exportStrategy)
-					: (signal == Signal.METRICS) ? metricsExportStrategy(exportStrategy)
-							: logsExportStrategy(exportStrategy);
+			return set(signal.strategySetting(), exportStrategy);
 		}
 
 		/**
-		 * Builds the settings.
+		 * Builds the settings, each checked when it was set.
 		 * @return the settings
-		 * @throws IllegalArgumentException when a value breaks its rule (see
-		 * {@link NemoLensConfig#NemoLensConfig the constructor})
 		 */
 		public NemoLensConfig build() {
-			Object[] values = new Object[ConfigComponents.ALL.length];
-			for (int i = 0; i < values.length; i++) {
-				values[i] = ConfigComponents.get(ConfigComponents.ALL[i], this);
-			}
-			return ConfigComponents.construct(values);
-		}
-
-		/** Takes every setting of a config: the fields are named after the components. */
-		private Builder copy(NemoLensConfig config) {
-			for (RecordComponent component : ConfigComponents.ALL) {
-				ConfigComponents.set(component, this, ConfigComponents.value(component, config));
-			}
-			return this;
+			return new NemoLensConfig(this.values.clone());
 		}
 
 	}

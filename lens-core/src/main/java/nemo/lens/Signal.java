@@ -2,6 +2,8 @@ package nemo.lens;
 
 import java.util.Locale;
 
+import nemo.lens.config.Setting;
+
 /**
  * The three OpenTelemetry signals a rank can export. Each follows its own strategy when one is set
  * ({@code nemo.lens.metrics.export-strategy}), else {@code nemo.lens.export-strategy}, so that a job
@@ -28,11 +30,21 @@ public enum Signal {
 	}
 
 	/**
+	 * The setting of the signal's own strategy.
+	 * @return such as {@link Setting#METRICS_EXPORT_STRATEGY}
+	 */
+	public Setting strategySetting() {
+		// Not a switch: one on an enum compiles to a class of its own (a switch map).
+		return (this == TRACES) ? Setting.TRACES_EXPORT_STRATEGY
+				: (this == METRICS) ? Setting.METRICS_EXPORT_STRATEGY : Setting.LOGS_EXPORT_STRATEGY;
+	}
+
+	/**
 	 * The Spring property of the signal's own strategy.
 	 * @return such as {@code nemo.lens.metrics.export-strategy}
 	 */
 	public String strategyProperty() {
-		return "nemo.lens." + key() + ".export-strategy";
+		return strategySetting().property();
 	}
 
 	/**
@@ -41,7 +53,7 @@ public enum Signal {
 	 * @return such as {@code NEMO_LENS_METRICS_EXPORT_STRATEGY}
 	 */
 	public String strategyVariable(String prefix) {
-		return prefix + "_" + name() + "_EXPORT_STRATEGY";
+		return strategySetting().variables(prefix).get(0);
 	}
 
 }

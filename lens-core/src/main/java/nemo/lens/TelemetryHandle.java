@@ -15,7 +15,8 @@ import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.metrics.Meter;
 import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.sdk.OpenTelemetrySdk;
-import nemo.lens.config.SettingBounds;
+import nemo.lens.config.Bounds;
+import nemo.lens.config.Setting;
 import nemo.lens.control.ControlStatus;
 import nemo.lens.live.LiveDecision;
 import nemo.lens.live.LivePipeline;
@@ -44,7 +45,7 @@ public final class TelemetryHandle implements AutoCloseable {
 	public static final String SCOPE_NAME = "nemo.lens";
 
 	/** How long {@link #shutdown()} waits at most unless the config says otherwise. */
-	public static final Duration DEFAULT_SHUTDOWN_TIMEOUT = NemoLensConfig.DEFAULT_SHUTDOWN_TIMEOUT;
+	public static final Duration DEFAULT_SHUTDOWN_TIMEOUT = (Duration) Setting.SHUTDOWN_TIMEOUT.defaultValue();
 
 	private final NemoLensConfig config;
 
@@ -249,9 +250,9 @@ public final class TelemetryHandle implements AutoCloseable {
 	 */
 	public ExportOverride override(ExportOverride.State state, Set<Signal> signals, Duration duration,
 			String source) {
-		if (duration != null && duration.compareTo(SettingBounds.MAX_OVERRIDE) > 0) {
+		if (duration != null && duration.compareTo(Bounds.MAX_OVERRIDE) > 0) {
 			// Refused before anything changes: its end would not fit an instant, or its timer a delay.
-			throw new IllegalArgumentException("An override lasts at most " + SettingBounds.MAX_OVERRIDE.toDays()
+			throw new IllegalArgumentException("An override lasts at most " + Bounds.MAX_OVERRIDE.toDays()
 					+ " days, got " + duration + "; nothing changed.");
 		}
 		return switchableLive("override").override(state, signals, duration, source);
@@ -601,12 +602,12 @@ public final class TelemetryHandle implements AutoCloseable {
 	 * metrics and logs, and returns within the timeout even when an exporter never completes.
 	 * With {@code nemo.lens.flight-recorder.dump-on-exit}, the flight recorder is dumped first
 	 * (here, whether at JVM exit or at an explicit close). Later calls return at once.
-	 * @param timeout the longest time to wait; above {@link SettingBounds#MAX_TIMEOUT}, that
+	 * @param timeout the longest time to wait; above {@link Bounds#MAX_TIMEOUT}, that
 	 */
 	public void shutdown(Duration timeout) {
 		if (this.shutDown.compareAndSet(false, true)) {
 			// Bounded, so that the deadline's arithmetic cannot overflow whatever a caller passes.
-			Duration bounded = (timeout.compareTo(SettingBounds.MAX_TIMEOUT) > 0) ? SettingBounds.MAX_TIMEOUT : timeout;
+			Duration bounded = (timeout.compareTo(Bounds.MAX_TIMEOUT) > 0) ? Bounds.MAX_TIMEOUT : timeout;
 			long deadline = System.nanoTime() + bounded.toNanos();
 			if (this.pipeline == null) {
 				return;

@@ -1,14 +1,14 @@
 package nemo.lens;
 
-import java.lang.reflect.RecordComponent;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
-import nemo.lens.config.EnvironmentSettings;
+import nemo.lens.config.Setting;
 import nemo.lens.launch.RankInfo;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -19,7 +19,7 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
 import static org.assertj.core.api.Assertions.fail;
 
 /**
- * Every variable a plain Java rank reads, walked from the core's own list so that a new setting
+ * Every variable a plain Java rank reads, walked from the settings table so that a new setting
  * cannot skip this table: a malformed value stops the start-up (reading the config, then setting
  * telemetry up) with an error that names the variable and shows the value. Free text settings
  * accept any value; the table says which they are.
@@ -60,16 +60,15 @@ class EverySettingRefusesMalformedValuesTests {
 
 	static Stream<Arguments> malformedValues() {
 		Map<String, List<String>> cases = new LinkedHashMap<>();
-		for (RecordComponent component : NemoLensConfig.class.getRecordComponents()) {
-			List<String> malformed = new ArrayList<>(
-					MALFORMED_BY_TYPE.getOrDefault(component.getType(), List.of()));
-			malformed.addAll(MALFORMED_BY_SETTING.getOrDefault(component.getName(), List.of()));
-			if (malformed.isEmpty() && !FREE_TEXT.contains(component.getName())) {
-				fail("No malformed value for the setting " + component.getName() + " (" + component.getType()
+		for (Setting setting : Setting.rows()) {
+			List<String> malformed = new ArrayList<>(MALFORMED_BY_TYPE.getOrDefault(setting.type(), List.of()));
+			malformed.addAll(MALFORMED_BY_SETTING.getOrDefault(setting.javaName(), List.of()));
+			if (malformed.isEmpty() && !FREE_TEXT.contains(setting.javaName())) {
+				fail("No malformed value for the setting " + setting.javaName() + " (" + setting.type()
 						+ "): add one to this table, or list it as free text");
 			}
-			for (String variable : EnvironmentSettings.variableKeys(component.getName())) {
-				cases.put("NEMO_LENS_" + variable, malformed);
+			for (String variable : setting.variables("NEMO_LENS")) {
+				cases.put(variable, malformed);
 			}
 		}
 		for (String variable : RankInfo.EXPLICIT_VARIABLES) {
@@ -110,8 +109,9 @@ class EverySettingRefusesMalformedValuesTests {
 	}
 
 	static Stream<String> freeText() {
-		return FREE_TEXT.stream().flatMap((setting) -> EnvironmentSettings.variableKeys(setting).stream())
-			.map((key) -> "NEMO_LENS_" + key);
+		return Arrays.stream(Setting.rows())
+			.filter((setting) -> FREE_TEXT.contains(setting.javaName()))
+			.flatMap((setting) -> setting.variables("NEMO_LENS").stream());
 	}
 
 	/** What a plain Java rank does at start: read the config and its rank, then set telemetry up. */

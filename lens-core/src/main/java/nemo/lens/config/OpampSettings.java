@@ -18,9 +18,6 @@ import nemo.lens.env.Redaction;
  */
 public final class OpampSettings {
 
-	/** How a refusal of the headers names them, whichever way they were given. */
-	public static final String HEADERS_NAMES = "opampHeaders (nemo.lens.opamp.headers, NEMO_LENS_OPAMP_HEADERS)";
-
 	private OpampSettings() {
 	}
 

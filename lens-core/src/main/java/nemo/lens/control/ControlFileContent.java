@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.StringReader;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -14,6 +15,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Consumer;
 
+import nemo.lens.config.Setting;
 import nemo.lens.env.EnvironmentValues;
 import nemo.lens.env.Suggestion;
 
@@ -39,9 +41,8 @@ import nemo.lens.env.Suggestion;
 public record ControlFileContent(Map<String, String> values, String exportStrategy, Integer exportRank,
 		Double exportSampleRate, String spanGroups, RankRanges ranks, Instant until, String dump) {
 
-	/** The keys a control file may hold. */
-	public static final List<String> KEYS = List.of("export-strategy", "export-rank", "export-sample-rate", "span-groups",
-			"ranks", "until", "dump");
+	/** The keys a control file may hold: the settings it may change, then its own. */
+	public static final List<String> KEYS = keys();
 
 	/**
 	 * Reads a control file's text.
@@ -107,6 +108,17 @@ public record ControlFileContent(Map<String, String> values, String exportStrate
 	/** {@code " (did you mean ranks?)"}, or empty: hyphens and case are forgiven here, never in the match. */
 	private static String didYouMean(String name, Collection<String> known) {
 		return Suggestion.nearest(name, known).map((nearest) -> " (did you mean " + nearest + "?)").orElse("");
+	}
+
+	private static List<String> keys() {
+		List<String> keys = new ArrayList<>();
+		for (Setting setting : Setting.rows()) {
+			if (setting.changesBy(Setting.BY_CONTROL_FILE)) {
+				keys.add(setting.key());
+			}
+		}
+		keys.addAll(List.of("ranks", "until", "dump"));
+		return List.copyOf(keys);
 	}
 
 	private static String text(Map<String, String> values, String key) {

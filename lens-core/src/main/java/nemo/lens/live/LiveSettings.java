@@ -3,26 +3,17 @@ package nemo.lens.live;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.function.Function;
 
 import nemo.lens.NemoLensConfig;
-import nemo.lens.Signal;
+import nemo.lens.config.Setting;
 
 /**
- * The settings a rank takes while it runs, as Spring Cloud's refresh changes them: the strategies,
- * their inputs and the span groups. Everything else (the exporter, its endpoint, the resource, the
- * control file itself) was built into the rank at start-up and needs a restart.
+ * The settings a rank takes while it runs, as a refresh changes them: the rows of {@link Setting}
+ * that {@link Setting#BY_REFRESH} may change (the strategies, their inputs and the span groups).
+ * Everything else (the exporter, its endpoint, the resource, the control file itself) was built
+ * into the rank at start-up and needs a restart.
  */
 public final class LiveSettings {
-
-	private static final List<Setting> SETTINGS = List.of(
-			new Setting("nemo.lens.export-strategy", NemoLensConfig::exportStrategy),
-			new Setting("nemo.lens.traces.export-strategy", NemoLensConfig::tracesExportStrategy),
-			new Setting("nemo.lens.metrics.export-strategy", NemoLensConfig::metricsExportStrategy),
-			new Setting("nemo.lens.logs.export-strategy", NemoLensConfig::logsExportStrategy),
-			new Setting("nemo.lens.export-rank", NemoLensConfig::exportRank),
-			new Setting("nemo.lens.export-sample-rate", NemoLensConfig::exportSampleRate),
-			new Setting("nemo.lens.span-groups", NemoLensConfig::spanGroups));
 
 	private LiveSettings() {
 	}
@@ -34,15 +25,13 @@ public final class LiveSettings {
 	 * @return the settings
 	 */
 	public static NemoLensConfig copy(NemoLensConfig from, NemoLensConfig base) {
-		return base.toBuilder()
-			.exportStrategy(from.exportStrategy())
-			.exportStrategy(Signal.TRACES, from.tracesExportStrategy())
-			.exportStrategy(Signal.METRICS, from.metricsExportStrategy())
-			.exportStrategy(Signal.LOGS, from.logsExportStrategy())
-			.exportRank(from.exportRank())
-			.exportSampleRate(from.exportSampleRate())
-			.spanGroups(from.spanGroups())
-			.build();
+		NemoLensConfig.Builder builder = base.toBuilder();
+		for (Setting setting : Setting.rows()) {
+			if (setting.changesBy(Setting.BY_REFRESH)) {
+				builder.set(setting, from.value(setting));
+			}
+		}
+		return builder.build();
 	}
 
 	/**
@@ -53,8 +42,8 @@ public final class LiveSettings {
 	 */
 	public static List<String> changed(NemoLensConfig before, NemoLensConfig after) {
 		List<String> changed = new ArrayList<>();
-		for (Setting setting : SETTINGS) {
-			if (!Objects.equals(setting.value().apply(before), setting.value().apply(after))) {
+		for (Setting setting : Setting.rows()) {
+			if (setting.changesBy(Setting.BY_REFRESH) && !Objects.equals(before.value(setting), after.value(setting))) {
 				changed.add(setting.property());
 			}
 		}
@@ -63,14 +52,16 @@ public final class LiveSettings {
 
 	/**
 	 * The properties of the live settings.
-	 * @return their names, such as {@code nemo.lens.export-rank}, in a fixed order
+	 * @return their names, such as {@code nemo.lens.export-rank}, in the table's order
 	 */
 	public static List<String> properties() {
-		return SETTINGS.stream().map(Setting::property).toList();
-	}
-
-	private record Setting(String property, Function<NemoLensConfig, Object> value) {
-
+		List<String> properties = new ArrayList<>();
+		for (Setting setting : Setting.rows()) {
+			if (setting.changesBy(Setting.BY_REFRESH)) {
+				properties.add(setting.property());
+			}
+		}
+		return properties;
 	}
 
 }

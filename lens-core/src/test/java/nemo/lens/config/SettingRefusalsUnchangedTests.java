@@ -37,6 +37,10 @@ class SettingRefusalsUnchangedTests {
 			String[] fields = line.split("\t", -1);
 			actual.add(answer(fields[0], fields[1], fields[2], fields[3]));
 		}
+		if (!actual.equals(expected)) {
+			// For a diff against the file: the assertion's own report is too long to read.
+			Files.writeString(Path.of("target", "refusals-actual.tsv"), String.join("\n", actual), StandardCharsets.UTF_8);
+		}
 		assertThat(actual).containsExactlyElementsOf(expected);
 	}
 

@@ -14,6 +14,7 @@ import io.opentelemetry.opamp.client.OpampClientBuilder;
 import io.opentelemetry.opamp.client.internal.response.MessageData;
 import nemo.lens.NemoLensConfig;
 import nemo.lens.config.OpampSettings;
+import nemo.lens.config.Setting;
 import nemo.lens.control.RemoteControl;
 import nemo.lens.env.Redaction;
 import nemo.lens.live.RankAgent;
@@ -75,7 +76,7 @@ final class OpampAgent implements OpampClient.Callbacks, AutoCloseable {
 
 	static OpampAgent start(RankAgent.Rank rank) {
 		NemoLensConfig config = rank.handle().config();
-		Map<String, String> headers = OpampSettings.headers(OpampSettings.HEADERS_NAMES, config.opampHeaders());
+		Map<String, String> headers = OpampSettings.headers(Setting.OPAMP_HEADERS.allNames(), config.opampHeaders());
 		Duration interval = config.opampInterval();
 		HttpTransport transport = new HttpTransport(config.opampEndpoint(), headers, interval);
 		EffectiveDecision decision = new EffectiveDecision(rank.handle(), rank.control(), Instant.now());

@@ -1,22 +1,23 @@
 package nemo.lens.autoconfigure;
 
 import java.io.IOException;
-import java.lang.reflect.RecordComponent;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 import nemo.lens.NemoLensConfig;
+import nemo.lens.autoconfigure.binding.LensSettings;
+import nemo.lens.config.Setting;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import org.springframework.beans.BeanWrapper;
-import org.springframework.beans.BeanWrapperImpl;
 import org.springframework.boot.json.JsonParserFactory;
+import org.springframework.core.env.StandardEnvironment;
 import org.springframework.core.io.ClassPathResource;
-import org.springframework.util.ReflectionUtils;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -30,6 +31,11 @@ class ConfigurationMetadataTests {
 			"export-rank", "export-sample-rate", "sampler-enabled", "traces-enabled", "metrics-enabled",
 			"logs-enabled", "exporter", "run-id", "user", "rank", "world-size", "local-rank",
 			"allow-strategy-override", "shutdown-timeout");
+
+	/** The defaults the hand-kept metadata had left out, which the table's now states. */
+	private static final Map<String, Object> DEFAULTS_ADDED = Map.of("nemo.lens.control.interval", "5s",
+			"nemo.lens.control.allow-shared-writes", false, "nemo.lens.switch.drain-timeout", "10s",
+			"nemo.lens.opamp.interval", "30s");
 
 	private static Map<String, Object> metadata;
 
@@ -51,9 +57,28 @@ class ConfigurationMetadataTests {
 			.parseMap(new ClassPathResource("nemo/lens/autoconfigure/metadata-before.json")
 				.getContentAsString(StandardCharsets.UTF_8));
 		for (String section : List.of("groups", "properties", "hints")) {
-			Map<String, Map<String, Object>> expected = ((List<Map<String, Object>>) before.get(section)).stream()
-				.collect(Collectors.toMap((entry) -> (String) entry.get("name"), (entry) -> entry));
-			assertThat(byName(section)).as(section).isEqualTo(expected);
+			Map<String, Map<String, Object>> expected = new TreeMap<>();
+			for (Map<String, Object> entry : (List<Map<String, Object>>) before.get(section)) {
+				Map<String, Object> now = new LinkedHashMap<>(entry);
+				if (section.equals("groups")) {
+					// Named after the record's accessor now (flightRecorder()), no getter's: no IDE shows it.
+					now.remove("sourceMethod");
+				}
+				Object added = DEFAULTS_ADDED.get(entry.get("name"));
+				if (added != null) {
+					now.put("defaultValue", added);
+				}
+				expected.put((String) entry.get("name"), now);
+			}
+			Map<String, Map<String, Object>> actual = new TreeMap<>();
+			byName(section).forEach((name, entry) -> {
+				Map<String, Object> now = new LinkedHashMap<>(entry);
+				if (section.equals("groups")) {
+					now.remove("sourceMethod");
+				}
+				actual.put(name, now);
+			});
+			assertThat(actual).as(section).isEqualTo(expected);
 		}
 	}
 
@@ -81,69 +106,42 @@ class ConfigurationMetadataTests {
 		assertThat(properties.get("nemo.lens.exporter").get("defaultValue")).isEqualTo("otlp");
 	}
 
-	@Test
-	void propertyDefaultsMatchTheCoreDefaults() {
-		NemoLensProperties properties = new NemoLensProperties();
-		NemoLensConfig defaults = NemoLensConfig.defaults();
-		assertThat(properties.isEnabled()).isEqualTo(defaults.enabled());
-		assertThat(properties.getExportStrategy()).isEqualTo(defaults.exportStrategy());
-		assertThat(properties.getExportRank()).isEqualTo(defaults.exportRank());
-		assertThat(properties.getExportSampleRate()).isEqualTo(defaults.exportSampleRate());
-		assertThat(properties.isSamplerEnabled()).isEqualTo(defaults.samplerEnabled());
-		assertThat(properties.isTracesEnabled()).isEqualTo(defaults.tracesEnabled());
-		assertThat(properties.isMetricsEnabled()).isEqualTo(defaults.metricsEnabled());
-		assertThat(properties.isLogsEnabled()).isEqualTo(defaults.logsEnabled());
-		assertThat(properties.getExporter()).isEqualTo(defaults.exporter());
-	}
-
-	@Test
-	void everyCoreSettingIsAPropertyOfTheSameNameAndDefault() {
-		BeanWrapper properties = new BeanWrapperImpl(new NemoLensProperties());
-		NemoLensConfig defaults = NemoLensConfig.defaults();
-		for (RecordComponent component : NemoLensConfig.class.getRecordComponents()) {
-			Object coreDefault = ReflectionUtils.invokeMethod(component.getAccessor(), defaults);
-			Object springDefault = properties.getPropertyValue(beanPath(component.getName()));
-			if (springDefault == null) {
-				// Unset in Spring means "fall back" (OTEL_SERVICE_NAME, NEMO_LENS_USER_ID, the run id at setup,
-				// export-strategy for a signal), or "off" (the stall timeout).
-				assertThat(component.getName()).isIn("serviceName", "runId", "user", "tracesExportStrategy",
-						"metricsExportStrategy", "logsExportStrategy", "controlFile", "flightRecorderDirectory",
-						"flightRecorderStallTimeout", "opampEndpoint", "opampHeaders");
-			}
-			else {
-				assertThat(springDefault).as(component.getName()).isEqualTo(coreDefault);
-			}
-		}
-	}
-
 	/**
-	 * The processor cannot read a default that is no literal, and the properties take theirs from
-	 * the core: the metadata states them for IDEs, and must state the core's.
+	 * Each row of the settings table is a property under its key, described and defaulted as the
+	 * row says: the metadata is written from the table at build time.
 	 */
 	@Test
-	void everyDefaultTheMetadataStatesIsTheCoresDefault() {
+	void everySettingIsAPropertyWithTheDescriptionAndDefaultOfItsRow() {
 		Map<String, Map<String, Object>> properties = byName("properties");
-		NemoLensConfig defaults = NemoLensConfig.defaults();
-		BeanWrapper bound = new BeanWrapperImpl(new NemoLensProperties());
-		for (RecordComponent component : NemoLensConfig.class.getRecordComponents()) {
-			String property = "nemo.lens."
-					+ beanPath(component.getName()).replaceAll("([a-z])([A-Z])", "$1-$2").toLowerCase();
-			Object stated = properties.get(property).get("defaultValue");
-			Object coreDefault = ReflectionUtils.invokeMethod(component.getAccessor(), defaults);
+		for (Setting setting : Setting.rows()) {
+			Map<String, Object> property = properties.get(setting.property());
+			assertThat(property).as(setting.property()).isNotNull();
+			assertThat(property.get("description")).as(setting.property()).isEqualTo(setting.description());
+			Object stated = property.get("defaultValue");
+			Object coreDefault = setting.defaultValue();
 			if (stated == null) {
-				continue;
+				assertThat(coreDefault == null || "".equals(coreDefault) || List.of().equals(coreDefault)
+						|| setting.standardVariable() != null).as(setting.property()).isTrue();
 			}
-			if (coreDefault instanceof Number number) {
-				assertThat(((Number) stated).doubleValue()).as(property).isEqualTo(number.doubleValue());
+			else if (coreDefault instanceof Number number) {
+				assertThat(((Number) stated).doubleValue()).as(setting.property()).isEqualTo(number.doubleValue());
 			}
 			else if (coreDefault instanceof Duration duration) {
-				assertThat(stated).as(property).isEqualTo(duration.toSeconds() + "s");
+				assertThat(stated).as(setting.property()).isEqualTo(duration.toSeconds() + "s");
 			}
 			else {
-				assertThat(stated).as(property).isEqualTo(coreDefault);
+				assertThat(stated).as(setting.property()).isEqualTo(coreDefault);
 			}
-			assertThat(bound.getPropertyValue(beanPath(component.getName()))).as(property).isEqualTo(coreDefault);
 		}
+	}
+
+	@Test
+	void propertiesBoundFromNothingGiveTheCoresDefaults() {
+		StandardEnvironment environment = new StandardEnvironment();
+		environment.getPropertySources().remove(StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME);
+		environment.getPropertySources().remove(StandardEnvironment.SYSTEM_PROPERTIES_PROPERTY_SOURCE_NAME);
+		assertThat(LensSettings.config(LensSettings.bind(environment), environment))
+			.isEqualTo(NemoLensConfig.defaults());
 	}
 
 	@Test
@@ -165,27 +163,6 @@ class ConfigurationMetadataTests {
 		Map<String, Object> hint = byName("hints").get("nemo.lens.exporter");
 		assertThat((List<Map<String, Object>>) hint.get("values")).extracting((value) -> value.get("value"))
 			.containsExactly("otlp", "console", "none");
-	}
-
-	/**
-	 * A component of a group lives in the group its first word names: {@code metricsExportStrategy}
-	 * is {@code metrics.exportStrategy}, {@code controlFile} is {@code control.file}.
-	 */
-	private static String beanPath(String component) {
-		BeanWrapper properties = new BeanWrapperImpl(new NemoLensProperties());
-		if (properties.isReadableProperty(component)) {
-			return component;
-		}
-		for (int i = 1; i < component.length(); i++) {
-			if (Character.isUpperCase(component.charAt(i))) {
-				String path = component.substring(0, i) + "." + Character.toLowerCase(component.charAt(i))
-						+ component.substring(i + 1);
-				if (properties.isReadableProperty(path)) {
-					return path;
-				}
-			}
-		}
-		throw new AssertionError("No property for the core setting " + component);
 	}
 
 }

@@ -5,15 +5,13 @@ import nemo.lens.autoconfigure.NemoLensAutoConfiguration;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.ImportRuntimeHints;
 import org.springframework.core.env.Environment;
 
 /**
- * NeMo Lens under Spring AOT: the check of the switches the build fixed, and the reflection hints
- * of a native image.
+ * NeMo Lens under Spring AOT: the check of the switches the build fixed. Lens's settings need no
+ * reflection hints: the core reads them through its table, Spring binds its record of properties.
  */
 @AutoConfiguration(after = NemoLensAutoConfiguration.class)
-@ImportRuntimeHints(LensRuntimeHints.class)
 public final class LensAotAutoConfiguration {
 
 	LensAotAutoConfiguration() {

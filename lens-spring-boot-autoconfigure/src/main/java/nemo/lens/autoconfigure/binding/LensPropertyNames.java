@@ -1,31 +1,31 @@
 package nemo.lens.autoconfigure.binding;
 
-import java.beans.PropertyDescriptor;
+import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
 import nemo.lens.autoconfigure.NemoLensProperties;
+import nemo.lens.config.Setting;
 
-import org.springframework.beans.BeanUtils;
+import org.springframework.boot.context.properties.bind.Name;
 
 /**
- * The names of every {@code nemo.lens.*} property, read from {@link NemoLensProperties} itself, so
- * that a new property is known without a list to keep: each leaf as {@code nemo.lens.flight-recorder.spans},
- * each map (the door gates) as its prefix, {@code nemo.lens.gate.}.
+ * The names of every {@code nemo.lens.*} property, read from the components of
+ * {@link NemoLensProperties} as Spring binds them, so that a new property is known without a list
+ * to keep: each leaf as {@code nemo.lens.flight-recorder.spans}, each map (the door gates) as its
+ * prefix, {@code nemo.lens.gate.}.
  *
  * @param leaves the properties that hold a value
  * @param mapPrefixes the prefixes under which a map takes keys of its own
  */
 record LensPropertyNames(List<String> leaves, List<String> mapPrefixes) {
 
-	static final String PREFIX = "nemo.lens";
-
 	static LensPropertyNames of() {
 		List<String> leaves = new ArrayList<>();
 		List<String> mapPrefixes = new ArrayList<>();
-		collect(PREFIX, NemoLensProperties.class, leaves, mapPrefixes);
+		collect(Setting.PROPERTY_PREFIX, NemoLensProperties.class, leaves, mapPrefixes);
 		return new LensPropertyNames(List.copyOf(leaves), List.copyOf(mapPrefixes));
 	}
 
@@ -36,16 +36,14 @@ record LensPropertyNames(List<String> leaves, List<String> mapPrefixes) {
 
 	/** A group's properties under its name; a map's keys under its prefix. */
 	private static void collect(String prefix, Class<?> type, List<String> leaves, List<String> mapPrefixes) {
-		for (PropertyDescriptor property : BeanUtils.getPropertyDescriptors(type)) {
-			if (property.getName().equals("class")) {
-				continue;
+		for (RecordComponent component : type.getRecordComponents()) {
+			Name given = component.getAnnotation(Name.class);
+			String name = prefix + "." + ((given != null) ? given.value()
+					: component.getName().replaceAll("([a-z])([A-Z])", "$1-$2").toLowerCase(Locale.ROOT));
+			if (component.getType().isRecord()) {
+				collect(name, component.getType(), leaves, mapPrefixes);
 			}
-			String name = prefix + "." + property.getName().replaceAll("([a-z])([A-Z])", "$1-$2").toLowerCase(Locale.ROOT);
-			Class<?> propertyType = property.getPropertyType();
-			if (propertyType.getDeclaringClass() == NemoLensProperties.class) {
-				collect(name, propertyType, leaves, mapPrefixes);
-			}
-			else if (Map.class.isAssignableFrom(propertyType)) {
+			else if (Map.class.isAssignableFrom(component.getType())) {
 				mapPrefixes.add(name + ".");
 			}
 			else {

@@ -5,6 +5,7 @@ import java.util.function.Function;
 
 import nemo.lens.NemoLensConfig;
 import nemo.lens.autoconfigure.NemoLensProperties;
+import nemo.lens.config.Setting;
 
 import org.springframework.boot.context.properties.bind.BindHandler;
 import org.springframework.boot.context.properties.bind.Bindable;
@@ -13,6 +14,7 @@ import org.springframework.boot.context.properties.bind.handler.IgnoreTopLevelCo
 import org.springframework.boot.context.properties.bind.handler.NoUnboundElementsBindHandler;
 import org.springframework.boot.context.properties.source.UnboundElementsSourceFilter;
 import org.springframework.core.env.Environment;
+import org.springframework.util.StringUtils;
 
 /**
  * NeMo Lens's settings as the core takes them: its config built from the bound properties, and the
@@ -25,13 +27,22 @@ public final class LensSettings {
 	}
 
 	/**
-	 * The core's config from the bound properties, with the fallbacks a Spring application expects.
+	 * The core's config from the bound properties, with the fallbacks a Spring application expects:
+	 * the service name from {@code OTEL_SERVICE_NAME}, then {@code spring.application.name}; the user
+	 * from {@code NEMO_LENS_USER_ID}, the Python library's variable.
 	 * @param properties the bound properties
 	 * @param environment the environment
 	 * @return the config
 	 */
 	public static NemoLensConfig config(NemoLensProperties properties, Environment environment) {
-		return LensConfigFactory.create(properties, environment, variables(environment, properties));
+		Function<String, String> variables = variables(environment, properties);
+		List<String> userVariables = Setting.USER.variables(NemoLensConfig.DEFAULT_ENV_PREFIX);
+		return properties.toConfig()
+			.serviceName(firstText(properties.serviceName(),
+					variables.apply(Setting.SERVICE_NAME.standardVariable()),
+					environment.getProperty("spring.application.name")))
+			.user(firstText(properties.user(), variables.apply(userVariables.get(userVariables.size() - 1))))
+			.build();
 	}
 
 	/**
@@ -47,7 +58,8 @@ public final class LensSettings {
 		// is also read as nemo.lens.export.strategy), Lens's reading on top.
 		BindHandler handler = new LensValuesBindHandler(new NoUnboundElementsBindHandler(
 				new IgnoreTopLevelConverterNotFoundBindHandler(), new UnboundElementsSourceFilter()));
-		return Binder.get(environment).bindOrCreate("nemo.lens", Bindable.of(NemoLensProperties.class), handler);
+		return Binder.get(environment)
+			.bindOrCreate(Setting.PROPERTY_PREFIX, Bindable.of(NemoLensProperties.class), handler);
 	}
 
 	/**
@@ -69,6 +81,15 @@ public final class LensSettings {
 	 */
 	public static Function<String, String> variables(Environment environment, NemoLensProperties properties) {
 		return new SpringEnvironmentLookup(environment, properties);
+	}
+
+	private static String firstText(String... candidates) {
+		for (String candidate : candidates) {
+			if (StringUtils.hasText(candidate)) {
+				return candidate;
+			}
+		}
+		return null;
 	}
 
 }

@@ -71,7 +71,7 @@ public final class LensSwitches {
 		}
 		catch (IllegalArgumentException ex) {
 			throw new LensStartupException(ex.getMessage(), "Set " + property + " (or "
-					+ SettingSource.variable(property) + ") to true or false; 1/0, yes/no and on/off also work, in any case.",
+					+ LensPropertyNames.variable(property) + ") to true or false; 1/0, yes/no and on/off also work, in any case.",
 					null);
 		}
 	}

@@ -1,6 +1,7 @@
 package nemo.lens.autoconfigure.binding;
 
-import nemo.lens.config.SettingChecks;
+import nemo.lens.config.Bounds;
+import nemo.lens.config.Setting;
 import nemo.lens.env.EnvironmentValues;
 
 import org.springframework.boot.context.properties.bind.AbstractBindHandler;
@@ -21,10 +22,33 @@ import org.springframework.boot.context.properties.source.ConfigurationPropertyN
  */
 final class LensValuesBindHandler extends AbstractBindHandler {
 
-	private static final ConfigurationPropertyName PREFIX = ConfigurationPropertyName.of("nemo.lens");
+	private static final ConfigurationPropertyName PREFIX = ConfigurationPropertyName.of(Setting.PROPERTY_PREFIX);
+
+	private static final String DEFAULT_DURATION = "override.default-duration";
+
+	private static final String MAX_DURATION = "override.max-duration";
+
+	/** The bounds of the endpoint's override durations, a setting only Spring has. */
+	private static final Bounds OVERRIDE_DURATIONS = Bounds.positive(Bounds.MAX_OVERRIDE);
 
 	LensValuesBindHandler(BindHandler parent) {
 		super(parent);
+	}
+
+	/**
+	 * Binds a setting of a primitive type as that type, as the core reads it: the properties' record
+	 * holds it boxed, {@code null} when unset, but a refusal names the type as the core has it
+	 * ({@code to int}).
+	 */
+	@Override
+	@SuppressWarnings("unchecked")
+	public <T> Bindable<T> onStart(ConfigurationPropertyName name, Bindable<T> target, BindContext context) {
+		Bindable<T> started = super.onStart(name, target, context);
+		Setting setting = (started != null && PREFIX.isAncestorOf(name)) ? Setting.forKey(key(name)) : null;
+		if (setting != null && setting.type().isPrimitive()) {
+			return (Bindable<T>) Bindable.of(setting.type()).withAnnotations(started.getAnnotations());
+		}
+		return started;
 	}
 
 	@Override
@@ -64,32 +88,37 @@ final class LensValuesBindHandler extends AbstractBindHandler {
 		return EnvironmentValues.isReadable(type) ? type : null;
 	}
 
-	/** The core's reading of the value, and its rules; {@code null} when blank. */
+	/**
+	 * The core's reading of the value, and its rules: a setting's row's, or the bounds of a setting
+	 * only Spring has; {@code null} when blank.
+	 */
 	private static Object read(ConfigurationPropertyName name, ConfigurationProperty property, Class<?> type) {
 		String raw = (property.getValue() != null) ? property.getValue().toString() : null;
-		String setting = SettingSource.nameOf(property);
+		String source = SettingSource.nameOf(property);
+		String key = key(name);
+		Setting setting = Setting.forKey(key);
 		try {
-			Object value = EnvironmentValues.read(setting, raw, type);
-			return (value != null) ? SettingChecks.check(component(name), setting, raw.trim(), value) : value;
+			if (setting != null) {
+				return setting.read(source, raw);
+			}
+			Object value = EnvironmentValues.read(source, raw, type);
+			if (value != null && (key.equals(DEFAULT_DURATION) || key.equals(MAX_DURATION))) {
+				OVERRIDE_DURATIONS.checkRead(source, raw.trim(), value);
+			}
+			return value;
 		}
 		catch (IllegalArgumentException ex) {
 			throw new ValueException(ex);
 		}
 	}
 
-	/**
-	 * {@code nemo.lens.export-sample-rate} is the core's {@code exportSampleRate}, and
-	 * {@code nemo.lens.control.interval} its {@code controlInterval}.
-	 */
-	private static String component(ConfigurationPropertyName name) {
-		StringBuilder component = new StringBuilder();
+	/** {@code nemo.lens.control.interval}'s key in the table, {@code control.interval}. */
+	private static String key(ConfigurationPropertyName name) {
+		StringBuilder key = new StringBuilder();
 		for (int element = PREFIX.getNumberOfElements(); element < name.getNumberOfElements(); element++) {
-			for (String word : name.getElement(element, ConfigurationPropertyName.Form.DASHED).split("-")) {
-				component.append(component.isEmpty() ? word
-						: Character.toUpperCase(word.charAt(0)) + word.substring(1));
-			}
+			key.append(key.isEmpty() ? "" : ".").append(name.getElement(element, ConfigurationPropertyName.Form.DASHED));
 		}
-		return component.toString();
+		return key.toString();
 	}
 
 	/** The core's refusal of a value, reported as the reason of Spring's bind failure. */

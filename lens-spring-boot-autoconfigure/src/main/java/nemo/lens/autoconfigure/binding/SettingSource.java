@@ -1,7 +1,5 @@
 package nemo.lens.autoconfigure.binding;
 
-import java.util.Locale;
-
 import org.springframework.boot.context.properties.source.ConfigurationProperty;
 import org.springframework.boot.origin.Origin;
 import org.springframework.boot.origin.PropertySourceOrigin;
@@ -22,14 +20,9 @@ final class SettingSource {
 		if (origin instanceof PropertySourceOrigin source
 				&& source.getPropertySource() instanceof SystemEnvironmentPropertySource) {
 			return (source.getOrigin() instanceof SystemEnvironmentOrigin variable) ? variable.getProperty()
-					: variable(property.getName().toString());
+					: LensPropertyNames.variable(property.getName().toString());
 		}
 		return property.getName().toString();
-	}
-
-	/** The environment variable that sets a property: {@code NEMO_LENS_ENABLED}. */
-	static String variable(String property) {
-		return property.toUpperCase(Locale.ROOT).replace('.', '_').replace('-', '_');
 	}
 
 }

@@ -27,9 +27,9 @@ final class SpringEnvironmentLookup implements Function<String, String> {
 	@Override
 	public String apply(String name) {
 		return switch (name) {
-			case RankInfo.RANK_VARIABLE -> text(this.properties.getRank());
-			case RankInfo.WORLD_SIZE_VARIABLE -> text(this.properties.getWorldSize());
-			case RankInfo.LOCAL_RANK_VARIABLE -> text(this.properties.getLocalRank());
+			case RankInfo.RANK_VARIABLE -> text(this.properties.rank());
+			case RankInfo.WORLD_SIZE_VARIABLE -> text(this.properties.worldSize());
+			case RankInfo.LOCAL_RANK_VARIABLE -> text(this.properties.localRank());
 			default -> this.environment.getProperty(name);
 		};
 	}

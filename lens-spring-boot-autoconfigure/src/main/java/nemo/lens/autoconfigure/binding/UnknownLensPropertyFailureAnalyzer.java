@@ -3,6 +3,7 @@ package nemo.lens.autoconfigure.binding;
 import java.util.ArrayList;
 import java.util.List;
 
+import nemo.lens.config.Setting;
 import nemo.lens.env.UnknownVariables;
 
 import org.springframework.boot.context.properties.bind.UnboundConfigurationPropertiesException;
@@ -23,7 +24,7 @@ final class UnknownLensPropertyFailureAnalyzer extends AbstractFailureAnalyzer<U
 	protected FailureAnalysis analyze(Throwable rootFailure, UnboundConfigurationPropertiesException cause) {
 		List<ConfigurationProperty> unknown = cause.getUnboundProperties()
 			.stream()
-			.filter((property) -> property.getName().toString().startsWith(LensPropertyNames.PREFIX + "."))
+			.filter((property) -> property.getName().toString().startsWith(Setting.PROPERTY_PREFIX + "."))
 			.toList();
 		if (unknown.isEmpty()) {
 			return null;

@@ -33,7 +33,7 @@ public final class LensDoorsAutoConfiguration {
 			ResourceLoader resourceLoader, ListableBeanFactory beanFactory) {
 		ClassLoader classLoader = resourceLoader.getClassLoader();
 		List<DoorDeclarations> declared = DoorDeclarations.load(classLoader);
-		TelemetryDoors doors = new TelemetryDoors(handle, DoorGates.of(declared, properties.getGate()));
+		TelemetryDoors doors = new TelemetryDoors(handle, DoorGates.of(declared, properties.gate()));
 		for (DoorDeclarations declarations : declared) {
 			if (declarations instanceof DoorsAtStart atStart) {
 				atStart.recordAtStart(doors, beanFactory, classLoader);

@@ -79,12 +79,12 @@ public final class LensEndpointAutoConfiguration {
 		LensEndpoint lensEndpoint(TelemetryHandle handle, RankInfo rankInfo, ExportStrategyRegistry registry,
 				ListableBeanFactory beanFactory, ObjectProvider<TelemetryDoors> doors, NemoLensProperties properties) {
 			return new LensEndpoint(handle, rankInfo, registry, () -> beanFactory.getBeansOfType(ExportStrategy.class),
-					() -> doorSummaries(doors), overrideLimits(properties.getOverride()));
+					() -> doorSummaries(doors), overrideLimits(properties.override()));
 		}
 
 		private static OverrideLimits overrideLimits(NemoLensProperties.Overrides settings) {
 			try {
-				return new OverrideLimits(settings.getDefaultDuration(), settings.getMaxDuration());
+				return new OverrideLimits(settings.defaultDuration(), settings.maxDuration());
 			}
 			catch (IllegalArgumentException ex) {
 				throw new LensStartupException(ex.getMessage(),

@@ -4,6 +4,7 @@ import io.opentelemetry.api.OpenTelemetry;
 import nemo.lens.ExportStrategy;
 import nemo.lens.ExportStrategyRegistry;
 import nemo.lens.NemoLens;
+import nemo.lens.NemoLensConfig;
 import nemo.lens.TelemetryHandle;
 import nemo.lens.autoconfigure.NemoLensAutoConfiguration;
 import nemo.lens.autoconfigure.NemoLensProperties;
@@ -45,7 +46,7 @@ public final class TelemetryHandleAutoConfiguration {
 			ListableBeanFactory beanFactory) {
 		ExportStrategyRegistry registry = NemoLens.registry().copy(LensSettings.variables(environment, properties));
 		StrategyBeanRegistrar.registerAll(registry, beanFactory.getBeansOfType(ExportStrategy.class),
-				properties.isAllowStrategyOverride());
+				properties.allowStrategyOverride());
 		return registry;
 	}
 
@@ -97,10 +98,10 @@ public final class TelemetryHandleAutoConfiguration {
 				ExportStrategyRegistry registry, RankInfo rankInfo, ListableBeanFactory beanFactory,
 				ResourceLoader resourceLoader) {
 			LensSettings.unknownVariables(environment).forEach(logger::warn);
-			BootPipelineSettings pipeline = BootPipelineSettings.read(environment, beanFactory,
-					properties.isLogsEnabled());
+			NemoLensConfig config = LensSettings.config(properties, environment);
+			BootPipelineSettings pipeline = BootPipelineSettings.read(environment, beanFactory, config.logsEnabled());
 			TelemetryHandle handle = new TelemetryHandleFactory(registry, LensSettings.variables(environment, properties))
-				.create(LensSettings.config(properties, environment), rankInfo, pipeline,
+				.create(config, rankInfo, pipeline,
 						ApplicationTelemetryStack.present(resourceLoader.getClassLoader()), switchable(environment));
 			pipeline.decided(handle);
 			return handle;

@@ -105,7 +105,7 @@ final class DeferredPushRegistries implements BeanDefinitionRegistryPostProcesso
 		for (String name : beanFactory.getBeanNamesForType(PushMeterRegistry.class, true, false)) {
 			Class<?> type = beanFactory.getType(name, false);
 			PushRegistries.systemOf(type)
-				.filter((system) -> !Boolean.FALSE.equals(properties.getGate().get(MicrometerDoors.PREFIX + system)))
+				.filter((system) -> !Boolean.FALSE.equals(properties.gate().get(MicrometerDoors.PREFIX + system)))
 				.ifPresent((system) -> doors.put(name, MicrometerDoors.PREFIX + system));
 		}
 		return doors;

@@ -56,7 +56,7 @@ public final class FlightRecorderRequestsAutoConfiguration {
 		@ConditionalOnMissingBean(name = "lensOperatorRequests")
 		ObservationPredicate lensOperatorRequests(NemoLensProperties properties, Environment environment,
 				ObjectProvider<TelemetryHandle> handle) {
-			List<String> patterns = properties.getFlightRecorder().getExcludedPaths();
+			List<String> patterns = properties.flightRecorder().excludedPaths();
 			if (patterns != null && patterns.equals(List.of(NONE))) {
 				patterns = List.of();
 			}

@@ -39,7 +39,7 @@ final class NeverExportedSignals {
 	 */
 	static EarlyDecision of(NemoLensProperties properties, Environment environment, ClassLoader classLoader) {
 		try {
-			if (!properties.isEnabled() || properties.isAllowStrategyOverride()) {
+			if (!properties.isEnabled() || properties.allowStrategyOverride()) {
 				return EarlyDecision.UNKNOWN;
 			}
 			NemoLensConfig config = LensSettings.config(properties, environment);

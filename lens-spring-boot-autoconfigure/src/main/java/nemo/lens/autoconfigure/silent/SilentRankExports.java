@@ -62,14 +62,14 @@ final class SilentRankExports implements ApplicationListener<ApplicationEnvironm
 		Set<String> registries = neverExported.contains(Signal.METRICS) ? PushRegistries.present(classLoader)
 				: new TreeSet<>();
 		for (Iterator<String> registry = registries.iterator(); registry.hasNext();) {
-			if (Boolean.FALSE.equals(properties.getGate().get(PushRegistries.DOOR_PREFIX + registry.next()))) {
+			if (Boolean.FALSE.equals(properties.gate().get(PushRegistries.DOOR_PREFIX + registry.next()))) {
 				registry.remove();
 			}
 		}
 		boolean silentForLife = neverExported.containsAll(EnumSet.allOf(Signal.class));
 		Set<TelemetryAutoConfigurations> skipped = silentForLife ? SkippedAutoConfigurations.of(properties, environment,
 				classLoader, webApplicationType(event) != WebApplicationType.NONE) : Set.of();
-		boolean recordsNoSpans = silentForLife && !properties.getFlightRecorder().isEnabled();
+		boolean recordsNoSpans = silentForLife && !properties.flightRecorder().isEnabled();
 		environment.getPropertySources()
 			.addFirst(SilentRankPropertySource.of(neverExported, decision.silentAtStart(), registries, skipped,
 					recordsNoSpans));

@@ -46,9 +46,9 @@ final class SkippedAutoConfigurations {
 	 */
 	static Set<TelemetryAutoConfigurations> of(NemoLensProperties properties, Environment environment,
 			ClassLoader classLoader, boolean webApplication) {
-		Map<String, Boolean> gates = properties.getGate();
+		Map<String, Boolean> gates = properties.gate();
 		boolean keepTracing = webApplication || Boolean.FALSE.equals(gates.get(BOOT_DOOR))
-				|| properties.getFlightRecorder().isEnabled();
+				|| properties.flightRecorder().isEnabled();
 		boolean keepMetrics = registryDoorOptedOut(gates) || scrapedRegistryPresent(classLoader)
 				|| metricsEndpointExposed(environment);
 		Set<TelemetryAutoConfigurations> skipped = EnumSet.noneOf(TelemetryAutoConfigurations.class);

@@ -133,8 +133,8 @@ class TelemetryHandleAutoConfigurationTests {
 					StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME, variables)))
 			.run((context) -> {
 				NemoLensProperties properties = context.getBean(NemoLensProperties.class);
-				assertThat(properties.getExportStrategy()).isEqualTo("sampled");
-				assertThat(properties.getExportSampleRate()).isEqualTo(0.1);
+				assertThat(properties.exportStrategy()).isEqualTo("sampled");
+				assertThat(properties.exportSampleRate()).isEqualTo(0.1);
 				TelemetryHandle handle = context.getBean(TelemetryHandle.class);
 				assertThat(handle.config().serviceName()).isEqualTo("trainer");
 				assertThat(handle.config().user()).isEqualTo("alice");
@@ -173,7 +173,7 @@ class TelemetryHandleAutoConfigurationTests {
 				assertThat(config.exportStrategy(Signal.METRICS)).isEqualTo("first_rank_per_node");
 				assertThat(config.exportStrategy(Signal.LOGS)).isEqualTo("single_rank");
 				assertThat(context.getBean(RankInfo.class).localRank()).hasValue(1);
-				assertThat(context.getBean(NemoLensProperties.class).getShutdownTimeout().toMillis()).isEqualTo(250);
+				assertThat(context.getBean(NemoLensProperties.class).shutdownTimeout().toMillis()).isEqualTo(250);
 				assertThat(handle.isExporting()).isTrue();
 			});
 	}

@@ -94,7 +94,7 @@ class LensSettingsRefreshTests {
 			assertThat(rebinder.rebind(NemoLensProperties.class)).isFalse();
 			assertThat(rebinder.getErrors()).isEmpty();
 			// Read once at start-up; the refreshed values are the listener's to take or refuse.
-			assertThat(properties.getExportRank()).isEqualTo(1);
+			assertThat(properties.exportRank()).isEqualTo(1);
 			assertThat(output).contains("the refreshed settings are not taken").contains("three");
 		});
 	}

@@ -88,7 +88,7 @@ class DocsIT {
 	 */
 	@Test
 	void everyPageGivesTheControlIntervalDefaultOfTheCode() throws IOException {
-		String expected = NemoLensConfig.DEFAULT_CONTROL_INTERVAL.toSeconds() + "s";
+		String expected = NemoLensConfig.defaults().controlInterval().toSeconds() + "s";
 		Pattern tableRow = Pattern.compile("^\\|.*(control\\.interval|CONTROL_INTERVAL)`.*");
 		Pattern tableDefault = Pattern.compile("`(\\d+ ?(?:ms|s|m))`");
 		Pattern prose = Pattern.compile("(?:default (\\d+ ?(?:ms|s|m)) (?:control )?interval|watched every (\\d+ ?(?:ms|s|m)))");

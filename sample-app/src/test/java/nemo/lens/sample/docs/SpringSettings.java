@@ -1,18 +1,20 @@
 package nemo.lens.sample.docs;
 
 import java.io.StringReader;
+import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 
 import nemo.lens.autoconfigure.NemoLensProperties;
 
-import org.springframework.beans.BeanWrapperImpl;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.context.annotation.ImportCandidates;
+import org.springframework.boot.context.properties.bind.Name;
 import org.springframework.boot.convert.ApplicationConversionService;
 import org.springframework.boot.env.YamlPropertySourceLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
@@ -21,6 +23,7 @@ import org.springframework.core.env.EnumerablePropertySource;
 import org.springframework.core.env.MapPropertySource;
 import org.springframework.core.env.PropertySource;
 import org.springframework.core.io.ByteArrayResource;
+import org.springframework.util.ReflectionUtils;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -51,14 +54,14 @@ final class SpringSettings {
 			})
 			.run((context) -> {
 				assertThat(context).as(block.toString()).hasNotFailed();
-				BeanWrapperImpl bound = new BeanWrapperImpl(context.getBean(NemoLensProperties.class));
+				NemoLensProperties bound = context.getBean(NemoLensProperties.class);
 				settings.forEach((key, value) -> {
 					if (key.startsWith("nemo.lens.")) {
-						String path = camel(key.substring("nemo.lens.".length()));
-						TypeDescriptor type = bound.getPropertyTypeDescriptor(path);
-						assertThat(bound.getPropertyValue(path)).as("%s: %s", block, key)
+						Object held = held(bound, key.substring("nemo.lens.".length()));
+						assertThat(held).as("%s: %s", block, key)
 							.isEqualTo(ApplicationConversionService.getSharedInstance()
-								.convert(value.toString(), TypeDescriptor.valueOf(String.class), type));
+								.convert(value.toString(), TypeDescriptor.valueOf(String.class),
+										TypeDescriptor.forObject(held)));
 					}
 				});
 			});
@@ -82,20 +85,40 @@ final class SpringSettings {
 		return settings;
 	}
 
-	/** {@code metrics.export-strategy} as a bean path: {@code metrics.exportStrategy}. */
-	private static String camel(String kebab) {
-		StringBuilder path = new StringBuilder();
-		boolean upper = false;
-		for (char c : kebab.toCharArray()) {
-			if (c == '-') {
-				upper = true;
+	/**
+	 * The value the properties' record holds under a key: {@code flight-recorder.spans} is
+	 * {@code flightRecorder().spans()}, {@code gate.boot.opentelemetry} a key of the gate's map,
+	 * {@code extra-span-groups[1]} an element of the list.
+	 */
+	private static Object held(Object record, String key) {
+		Object value = record;
+		String rest = key;
+		while (!rest.isEmpty()) {
+			if (value instanceof Map<?, ?> map) {
+				return map.get(rest);
 			}
-			else {
-				path.append(upper ? Character.toUpperCase(c) : c);
-				upper = false;
+			int dot = rest.indexOf('.');
+			String element = (dot < 0) ? rest : rest.substring(0, dot);
+			rest = (dot < 0) ? "" : rest.substring(dot + 1);
+			int index = element.indexOf('[');
+			value = component(value, (index < 0) ? element : element.substring(0, index));
+			if (index >= 0) {
+				value = ((List<?>) value).get(Integer.parseInt(element.substring(index + 1, element.length() - 1)));
 			}
 		}
-		return path.toString();
+		return value;
+	}
+
+	private static Object component(Object record, String dashed) {
+		for (RecordComponent component : record.getClass().getRecordComponents()) {
+			Name name = component.getAnnotation(Name.class);
+			String property = (name != null) ? name.value()
+					: component.getName().replaceAll("([a-z])([A-Z])", "$1-$2").toLowerCase(Locale.ROOT);
+			if (property.equals(dashed)) {
+				return ReflectionUtils.invokeMethod(component.getAccessor(), record);
+			}
+		}
+		throw new AssertionError("No property " + dashed + " in " + record.getClass().getSimpleName());
 	}
 
 }
