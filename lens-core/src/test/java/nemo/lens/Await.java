@@ -8,19 +8,19 @@ import java.util.function.BooleanSupplier;
  * Waits for a condition that a background thread of Lens (a timer, a poller, an SDK shutting down)
  * brings about, checking it every few milliseconds, up to ten seconds unless the caller says.
  */
-final class Await {
+public final class Await {
 
 	private static final Duration WAIT = Duration.ofSeconds(10);
 
 	private Await() {
 	}
 
-	static boolean until(BooleanSupplier condition) {
+	public static boolean until(BooleanSupplier condition) {
 		return until(condition, WAIT);
 	}
 
 	/** As {@link #until(BooleanSupplier)}, up to a wait of the caller's, for what a busy machine delays. */
-	static boolean until(BooleanSupplier condition, Duration wait) {
+	public static boolean until(BooleanSupplier condition, Duration wait) {
 		long deadline = System.nanoTime() + wait.toNanos();
 		while (System.nanoTime() < deadline) {
 			if (condition.getAsBoolean()) {

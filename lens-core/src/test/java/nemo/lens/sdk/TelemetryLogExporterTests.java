@@ -1,4 +1,4 @@
-package nemo.lens;
+package nemo.lens.sdk;
 
 import java.util.Collection;
 import java.util.HashMap;
@@ -10,6 +10,11 @@ import io.opentelemetry.api.logs.Logger;
 import io.opentelemetry.sdk.common.CompletableResultCode;
 import io.opentelemetry.sdk.logs.data.LogRecordData;
 import io.opentelemetry.sdk.logs.export.LogRecordExporter;
+import nemo.lens.ExportStrategyRegistry;
+import nemo.lens.NemoLensConfig;
+import nemo.lens.TelemetryHandle;
+import nemo.lens.TelemetryOptions;
+import nemo.lens.TelemetrySetup;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

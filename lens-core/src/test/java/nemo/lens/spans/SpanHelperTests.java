@@ -1,4 +1,4 @@
-package nemo.lens;
+package nemo.lens.spans;
 
 import java.util.HashMap;
 import java.util.Map;
@@ -7,8 +7,12 @@ import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.sdk.trace.data.SpanData;
-import nemo.lens.spans.LensScope;
-import nemo.lens.spans.SpanGroups;
+import nemo.lens.ExportStrategyRegistry;
+import nemo.lens.NemoLensConfig;
+import nemo.lens.RecordingSpanExporter;
+import nemo.lens.TelemetryHandle;
+import nemo.lens.TelemetryOptions;
+import nemo.lens.TelemetrySetup;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

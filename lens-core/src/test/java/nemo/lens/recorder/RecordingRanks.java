@@ -1,4 +1,4 @@
-package nemo.lens;
+package nemo.lens.recorder;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -7,13 +7,19 @@ import java.util.List;
 import java.util.Map;
 
 import io.opentelemetry.api.trace.Span;
+import nemo.lens.ExportStrategyRegistry;
+import nemo.lens.NemoLensConfig;
+import nemo.lens.RecordingSpanExporter;
+import nemo.lens.TelemetryHandle;
+import nemo.lens.TelemetryOptions;
+import nemo.lens.TelemetrySetup;
 
 /**
  * Ranks of a job of 4 under {@code single_rank} with the flight recorder on, dumping to one
  * directory: rank 3 exports, the others are silent. Closing ends the spans a test left open, then
  * the ranks.
  */
-final class RecordingRanks implements AutoCloseable {
+public final class RecordingRanks implements AutoCloseable {
 
 	private final Path directory;
 
@@ -21,11 +27,11 @@ final class RecordingRanks implements AutoCloseable {
 
 	private final List<Span> open = new ArrayList<>();
 
-	RecordingRanks(Path directory) {
+	public RecordingRanks(Path directory) {
 		this.directory = directory;
 	}
 
-	TelemetryHandle rank(int rank, NemoLensConfig.Builder settings) {
+	public TelemetryHandle rank(int rank, NemoLensConfig.Builder settings) {
 		NemoLensConfig config = settings.enabled(true)
 			.exporter("none")
 			.runId("run-7")
@@ -40,7 +46,7 @@ final class RecordingRanks implements AutoCloseable {
 	}
 
 	/** Ends the span when the test is over, unless the test ended it. */
-	Span keptOpen(Span span) {
+	public Span keptOpen(Span span) {
 		this.open.add(span);
 		return span;
 	}

@@ -1,4 +1,4 @@
-package nemo.lens;
+package nemo.lens.sdk;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -11,6 +11,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.sdk.resources.Resource;
 import io.opentelemetry.sdk.trace.data.LinkData;
+import nemo.lens.ExportStrategyRegistry;
+import nemo.lens.NemoLensConfig;
+import nemo.lens.RecordingSpanExporter;
+import nemo.lens.TelemetryHandle;
+import nemo.lens.TelemetryOptions;
+import nemo.lens.TelemetrySetup;
 import nemo.lens.spans.SpanGroups;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

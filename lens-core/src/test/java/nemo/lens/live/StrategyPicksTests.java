@@ -1,8 +1,14 @@
-package nemo.lens;
+package nemo.lens.live;
 
 import java.util.HashMap;
 import java.util.Map;
 
+import nemo.lens.ExportStrategyRegistry;
+import nemo.lens.NemoLensConfig;
+import nemo.lens.Signal;
+import nemo.lens.TelemetryHandle;
+import nemo.lens.TelemetryOptions;
+import nemo.lens.TelemetrySetup;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -1,9 +1,14 @@
-package nemo.lens;
+package nemo.lens.sdk;
 
 import java.time.Duration;
 import java.util.Map;
 
 import io.opentelemetry.sdk.OpenTelemetrySdk;
+import nemo.lens.ExportStrategyRegistry;
+import nemo.lens.NemoLensConfig;
+import nemo.lens.TelemetryHandle;
+import nemo.lens.TelemetryOptions;
+import nemo.lens.TelemetrySetup;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -1,4 +1,4 @@
-package nemo.lens;
+package nemo.lens.recorder;
 
 import java.io.IOException;
 import java.lang.ref.WeakReference;
@@ -34,8 +34,13 @@ import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanContext;
 import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.api.trace.Tracer;
-import nemo.lens.recorder.DumpWriter;
-import nemo.lens.recorder.FlightRecorder;
+import nemo.lens.Await;
+import nemo.lens.ExportStrategyRegistry;
+import nemo.lens.NemoLensConfig;
+import nemo.lens.RecordingSpanExporter;
+import nemo.lens.TelemetryHandle;
+import nemo.lens.TelemetryOptions;
+import nemo.lens.TelemetrySetup;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

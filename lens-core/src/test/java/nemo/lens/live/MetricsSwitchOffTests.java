@@ -1,4 +1,4 @@
-package nemo.lens;
+package nemo.lens.live;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -17,6 +17,13 @@ import java.util.logging.Logger;
 
 import com.sun.net.httpserver.HttpServer;
 import io.opentelemetry.api.metrics.LongCounter;
+import nemo.lens.Await;
+import nemo.lens.ExportOverride;
+import nemo.lens.ExportStrategyRegistry;
+import nemo.lens.NemoLensConfig;
+import nemo.lens.TelemetryHandle;
+import nemo.lens.TelemetryOptions;
+import nemo.lens.TelemetrySetup;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

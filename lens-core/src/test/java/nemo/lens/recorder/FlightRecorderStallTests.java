@@ -1,4 +1,4 @@
-package nemo.lens;
+package nemo.lens.recorder;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -8,6 +8,9 @@ import java.util.Optional;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.context.Context;
 import io.opentelemetry.sdk.trace.ReadableSpan;
+import nemo.lens.Await;
+import nemo.lens.NemoLensConfig;
+import nemo.lens.TelemetryHandle;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

@@ -1,4 +1,4 @@
-package nemo.lens;
+package nemo.lens.recorder;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -11,6 +11,15 @@ import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.sdk.trace.data.SpanData;
+import nemo.lens.Await;
+import nemo.lens.ExportOverride;
+import nemo.lens.ExportStrategyRegistry;
+import nemo.lens.NemoLensConfig;
+import nemo.lens.RecordingSpanExporter;
+import nemo.lens.Signal;
+import nemo.lens.TelemetryHandle;
+import nemo.lens.TelemetryOptions;
+import nemo.lens.TelemetrySetup;
 import nemo.lens.spans.SpanGroups;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;

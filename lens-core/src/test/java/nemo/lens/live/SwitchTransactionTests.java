@@ -1,4 +1,4 @@
-package nemo.lens;
+package nemo.lens.live;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -15,6 +15,16 @@ import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.sdk.metrics.data.MetricData;
 import io.opentelemetry.sdk.testing.exporter.InMemoryMetricReader;
 import io.opentelemetry.sdk.trace.data.SpanData;
+import nemo.lens.Await;
+import nemo.lens.ExportOverride;
+import nemo.lens.ExportStrategyRegistry;
+import nemo.lens.NemoLensConfig;
+import nemo.lens.RecordingSpanExporter;
+import nemo.lens.Signal;
+import nemo.lens.SwitchRefusedException;
+import nemo.lens.TelemetryHandle;
+import nemo.lens.TelemetryOptions;
+import nemo.lens.TelemetrySetup;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

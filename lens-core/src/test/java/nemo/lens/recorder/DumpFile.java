@@ -1,4 +1,4 @@
-package nemo.lens;
+package nemo.lens.recorder;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -17,11 +17,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  *
  * @param request the first line, an {@code ExportTraceServiceRequest}
  */
-record DumpFile(JsonNode request) {
+public record DumpFile(JsonNode request) {
 
 	private static final ObjectMapper JSON = new ObjectMapper();
 
-	static DumpFile read(Path dump) {
+	public static DumpFile read(Path dump) {
 		try {
 			return new DumpFile(JSON.readTree(Files.readAllLines(dump).get(0)));
 		}
@@ -31,7 +31,7 @@ record DumpFile(JsonNode request) {
 	}
 
 	/** The dumps of a directory, oldest first, without the hidden temporary files. */
-	static List<Path> in(Path directory) {
+	public static List<Path> in(Path directory) {
 		try (Stream<Path> files = Files.list(directory)) {
 			return files.filter((file) -> file.getFileName().toString().endsWith(".json")).sorted().toList();
 		}
@@ -40,21 +40,21 @@ record DumpFile(JsonNode request) {
 		}
 	}
 
-	List<JsonNode> spans() {
+	public List<JsonNode> spans() {
 		List<JsonNode> spans = new ArrayList<>();
 		this.request.path("resourceSpans").forEach((resource) -> resource.path("scopeSpans")
 			.forEach((scope) -> scope.path("spans").forEach(spans::add)));
 		return spans;
 	}
 
-	JsonNode span(String name) {
+	public JsonNode span(String name) {
 		return spans().stream()
 			.filter((span) -> span.path("name").asText().equals(name))
 			.findFirst()
 			.orElseThrow(() -> new AssertionError("no span " + name + " in " + this.request));
 	}
 
-	String resourceAttribute(String key) {
+	public String resourceAttribute(String key) {
 		for (JsonNode attribute : this.request.path("resourceSpans").get(0).path("resource").path("attributes")) {
 			if (attribute.path("key").asText().equals(key)) {
 				return attribute.path("value").elements().next().asText();
@@ -64,7 +64,7 @@ record DumpFile(JsonNode request) {
 	}
 
 	/** A span's attribute as its OTLP JSON value ({@code {"boolValue": true}}), if it has it. */
-	static Optional<JsonNode> attribute(JsonNode span, String key) {
+	public static Optional<JsonNode> attribute(JsonNode span, String key) {
 		for (JsonNode attribute : span.path("attributes")) {
 			if (attribute.path("key").asText().equals(key)) {
 				return Optional.of(attribute.path("value"));

@@ -1,4 +1,4 @@
-package nemo.lens;
+package nemo.lens.sdk;
 
 import java.io.IOException;
 import java.time.Duration;
@@ -8,6 +8,13 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.sdk.trace.export.SpanExporter;
+import nemo.lens.ExportStrategyRegistry;
+import nemo.lens.NemoLensConfig;
+import nemo.lens.RecordingSpanExporter;
+import nemo.lens.TelemetryHandle;
+import nemo.lens.TelemetryOptions;
+import nemo.lens.TelemetrySetup;
+import nemo.lens.UnresponsiveCollector;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

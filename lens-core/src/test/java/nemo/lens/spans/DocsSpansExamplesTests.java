@@ -1,4 +1,4 @@
-package nemo.lens;
+package nemo.lens.spans;
 
 import java.io.IOException;
 import java.lang.reflect.Method;
@@ -23,7 +23,12 @@ import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.context.Context;
 import io.opentelemetry.sdk.trace.data.SpanData;
-import nemo.lens.spans.LensSpan;
+import nemo.lens.ExportStrategyRegistry;
+import nemo.lens.NemoLensConfig;
+import nemo.lens.RecordingSpanExporter;
+import nemo.lens.TelemetryHandle;
+import nemo.lens.TelemetryOptions;
+import nemo.lens.TelemetrySetup;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
