@@ -1,8 +1,9 @@
-package nemo.lens;
+package nemo.lens.config;
 
 import java.time.Duration;
 import java.util.Map;
 
+import nemo.lens.NemoLensConfig;
 import nemo.lens.config.OpampSettings;
 import org.junit.jupiter.api.Test;
 

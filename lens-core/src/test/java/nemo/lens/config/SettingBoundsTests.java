@@ -1,9 +1,15 @@
-package nemo.lens;
+package nemo.lens.config;
 
 import java.time.Duration;
 import java.util.Map;
 import java.util.stream.Stream;
 
+import nemo.lens.ExportOverride;
+import nemo.lens.ExportStrategyRegistry;
+import nemo.lens.NemoLensConfig;
+import nemo.lens.TelemetryHandle;
+import nemo.lens.TelemetryOptions;
+import nemo.lens.TelemetrySetup;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;

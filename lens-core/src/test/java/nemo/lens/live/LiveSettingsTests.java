@@ -1,4 +1,4 @@
-package nemo.lens;
+package nemo.lens.live;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -9,6 +9,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
+import nemo.lens.Await;
+import nemo.lens.ExportOverride;
+import nemo.lens.ExportStrategyRegistry;
+import nemo.lens.NemoLensConfig;
+import nemo.lens.Signal;
+import nemo.lens.TelemetryHandle;
+import nemo.lens.TelemetryOptions;
+import nemo.lens.TelemetrySetup;
 import nemo.lens.spans.SpanGroups;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;

@@ -1,8 +1,9 @@
-package nemo.lens;
+package nemo.lens.config;
 
 import java.time.Duration;
 import java.util.Map;
 
+import nemo.lens.NemoLensConfig;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
