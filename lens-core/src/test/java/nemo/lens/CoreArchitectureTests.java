@@ -68,7 +68,7 @@ class CoreArchitectureTests {
 
 	@Test
 	void noImportLoopOfMoreThanTwoClassesAnywhere() {
-		assertThat(IMPORTS.classLoopsOfMoreThanTwo()).as("import loops of more than two classes").isEmpty();
+		assertThat(IMPORTS.classLoopsOfMoreThan(2)).as("import loops of more than two classes").isEmpty();
 	}
 
 	@Test

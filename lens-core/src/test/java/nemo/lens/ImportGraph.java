@@ -81,12 +81,13 @@ public final class ImportGraph {
 	}
 
 	/**
-	 * The import loops of more than two classes: two classes that import each other are a pair,
-	 * more are a knot that no class of it can be read or changed without all the others.
+	 * The import loops of more than a number of classes: two classes that import each other are a
+	 * pair, more are a knot that no class of it can be read or changed without all the others.
+	 * @param classes the number of classes a loop may have; 1 for none at all
 	 * @return each loop, as the set of its classes
 	 */
-	public List<Set<String>> classLoopsOfMoreThanTwo() {
-		return stronglyConnected(this.imports).stream().filter((loop) -> loop.size() > 2).toList();
+	public List<Set<String>> classLoopsOfMoreThan(int classes) {
+		return stronglyConnected(this.imports).stream().filter((loop) -> loop.size() > classes).toList();
 	}
 
 	/**
