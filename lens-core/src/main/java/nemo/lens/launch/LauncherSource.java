@@ -25,7 +25,7 @@ interface LauncherSource {
 	 * Reads every value this launcher gives; called only when {@link #isPresent} holds.
 	 * @throws IllegalArgumentException when a value is invalid or a needed one is missing
 	 */
-	RankInfo read(LauncherVariables variables);
+	LauncherValues read(LauncherVariables variables);
 
 	/**
 	 * Where a launcher stands. Launchers of one layer describe the same processes, so two present

@@ -12,6 +12,18 @@ import nemo.lens.env.EnvironmentValues;
  */
 final class LauncherVariables {
 
+	/**
+	 * The explicit rank, {@link RankInfo#RANK_VARIABLE}: declared here, below the sources that
+	 * name the explicit settings, so that they do not import {@code RankInfo}.
+	 */
+	static final String EXPLICIT_RANK = "NEMO_LENS_RANK";
+
+	/** The explicit world size, {@link RankInfo#WORLD_SIZE_VARIABLE}. */
+	static final String EXPLICIT_WORLD_SIZE = "NEMO_LENS_WORLD_SIZE";
+
+	/** The explicit local rank, {@link RankInfo#LOCAL_RANK_VARIABLE}. */
+	static final String EXPLICIT_LOCAL_RANK = "NEMO_LENS_LOCAL_RANK";
+
 	private final Function<String, String> lookup;
 
 	LauncherVariables(Function<String, String> lookup) {

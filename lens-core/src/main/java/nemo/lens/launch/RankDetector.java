@@ -1,9 +1,9 @@
 package nemo.lens.launch;
 
 /**
- * Decides who a process is: explicit settings first, then the first launcher of
- * {@link LauncherSources#IN_ORDER} that is present, checked against its peers; rank 0 of 1 when
- * there is none.
+ * Decides who a process is, as the values of one launcher that {@link RankInfo} is made of:
+ * explicit settings first, then the first launcher of {@link LauncherSources#IN_ORDER} that is
+ * present, checked against its peers; rank 0 of 1 when there is none.
  * <p>
  * Explicit settings are all or nothing: {@value RankInfo#RANK_VARIABLE} needs
  * {@value RankInfo#WORLD_SIZE_VARIABLE}, and {@value RankInfo#LOCAL_RANK_VARIABLE} is read only
@@ -13,81 +13,90 @@ package nemo.lens.launch;
  */
 final class RankDetector {
 
+	/** The launcher name of values taken from the explicit settings. */
+	static final String PROPERTIES_LAUNCHER = "properties";
+
+	/** The launcher name when no launcher was found: rank 0 of a world of 1. */
+	static final String DEFAULT_LAUNCHER = "default";
+
 	private RankDetector() {
 	}
 
-	static RankInfo detect(LauncherVariables variables) {
-		if (variables.isSet(RankInfo.RANK_VARIABLE)) {
+	static LauncherValues detect(LauncherVariables variables) {
+		if (variables.isSet(LauncherVariables.EXPLICIT_RANK)) {
 			return explicit(variables);
 		}
-		if (variables.isSet(RankInfo.LOCAL_RANK_VARIABLE)) {
-			throw new IllegalArgumentException(variables.show(RankInfo.LOCAL_RANK_VARIABLE) + " is set without "
-					+ RankInfo.RANK_VARIABLE + ". An explicit local rank is read only together with "
-					+ RankInfo.RANK_VARIABLE + " and " + RankInfo.WORLD_SIZE_VARIABLE + ": set them as well.");
+		if (variables.isSet(LauncherVariables.EXPLICIT_LOCAL_RANK)) {
+			throw new IllegalArgumentException(variables.show(LauncherVariables.EXPLICIT_LOCAL_RANK)
+					+ " is set without " + LauncherVariables.EXPLICIT_RANK
+					+ ". An explicit local rank is read only together with " + LauncherVariables.EXPLICIT_RANK
+					+ " and " + LauncherVariables.EXPLICIT_WORLD_SIZE + ": set them as well.");
 		}
 		for (LauncherSource source : LauncherSources.IN_ORDER) {
 			if (source.isPresent(variables)) {
-				RankInfo info = source.read(variables);
+				LauncherValues info = source.read(variables);
 				checkPeersAgree(source, info, variables);
 				checkExplicitWorldSizeAgrees(info, variables);
 				return info;
 			}
 		}
-		if (variables.isSet(RankInfo.WORLD_SIZE_VARIABLE)) {
-			throw new IllegalArgumentException(variables.show(RankInfo.WORLD_SIZE_VARIABLE)
-					+ " is set, but neither " + RankInfo.RANK_VARIABLE
+		if (variables.isSet(LauncherVariables.EXPLICIT_WORLD_SIZE)) {
+			throw new IllegalArgumentException(variables.show(LauncherVariables.EXPLICIT_WORLD_SIZE)
+					+ " is set, but neither " + LauncherVariables.EXPLICIT_RANK
 					+ " nor any launcher gives a rank. A world size without a rank is not enough: set "
-					+ RankInfo.RANK_VARIABLE + " as well.");
+					+ LauncherVariables.EXPLICIT_RANK + " as well.");
 		}
-		return RankInfo.defaults();
+		return new LauncherValues(DEFAULT_LAUNCHER).rank(0, null).worldSize(1, null).checked();
 	}
 
-	private static RankInfo explicit(LauncherVariables variables) {
-		if (!variables.isSet(RankInfo.WORLD_SIZE_VARIABLE)) {
-			throw new IllegalArgumentException(variables.show(RankInfo.RANK_VARIABLE) + " is set without "
-					+ RankInfo.WORLD_SIZE_VARIABLE + ". An explicit rank needs an explicit world size: set both.");
+	private static LauncherValues explicit(LauncherVariables variables) {
+		if (!variables.isSet(LauncherVariables.EXPLICIT_WORLD_SIZE)) {
+			throw new IllegalArgumentException(variables.show(LauncherVariables.EXPLICIT_RANK) + " is set without "
+					+ LauncherVariables.EXPLICIT_WORLD_SIZE
+					+ ". An explicit rank needs an explicit world size: set both.");
 		}
-		RankInfo.Builder info = new RankInfo.Builder(RankInfo.PROPERTIES_LAUNCHER)
-			.rank(variables.index(RankInfo.RANK_VARIABLE), RankInfo.RANK_VARIABLE)
-			.worldSize(variables.count(RankInfo.WORLD_SIZE_VARIABLE), RankInfo.WORLD_SIZE_VARIABLE);
-		if (variables.isSet(RankInfo.LOCAL_RANK_VARIABLE)) {
-			info.localRank(variables.index(RankInfo.LOCAL_RANK_VARIABLE), RankInfo.LOCAL_RANK_VARIABLE);
+		LauncherValues info = new LauncherValues(PROPERTIES_LAUNCHER)
+			.rank(variables.index(LauncherVariables.EXPLICIT_RANK), LauncherVariables.EXPLICIT_RANK)
+			.worldSize(variables.count(LauncherVariables.EXPLICIT_WORLD_SIZE), LauncherVariables.EXPLICIT_WORLD_SIZE);
+		if (variables.isSet(LauncherVariables.EXPLICIT_LOCAL_RANK)) {
+			info.localRank(variables.index(LauncherVariables.EXPLICIT_LOCAL_RANK),
+					LauncherVariables.EXPLICIT_LOCAL_RANK);
 		}
-		return info.build();
+		return info.checked();
 	}
 
 	/**
 	 * Two launchers of one layer present at once describe the same process and must agree; a
 	 * stale or hand-set variable is caught here instead of silently losing to the table order.
 	 */
-	private static void checkPeersAgree(LauncherSource chosen, RankInfo info, LauncherVariables variables) {
+	private static void checkPeersAgree(LauncherSource chosen, LauncherValues info, LauncherVariables variables) {
 		if (!chosen.layer().mustAgree()) {
 			return;
 		}
 		for (LauncherSource peer : LauncherSources.IN_ORDER) {
 			if (peer != chosen && peer.layer() == chosen.layer() && peer.isPresent(variables)) {
-				RankInfo other = peer.read(variables);
+				LauncherValues other = peer.read(variables);
 				if (other.rank() != info.rank() || other.worldSize() != info.worldSize()) {
 					throw new IllegalArgumentException("Two launchers disagree about this process: "
 							+ rankOfWorld(info) + " but " + rankOfWorld(other)
-							+ ". Remove the stale variables, or set " + RankInfo.RANK_VARIABLE + " and "
-							+ RankInfo.WORLD_SIZE_VARIABLE + ".");
+							+ ". Remove the stale variables, or set " + LauncherVariables.EXPLICIT_RANK + " and "
+							+ LauncherVariables.EXPLICIT_WORLD_SIZE + ".");
 				}
 			}
 		}
 	}
 
-	private static String rankOfWorld(RankInfo info) {
+	private static String rankOfWorld(LauncherValues info) {
 		return info.launcher() + " gives rank " + info.rank() + " of " + info.worldSize() + " ("
 				+ info.sources().get("rank") + ", " + info.sources().get("worldSize") + ")";
 	}
 
-	private static void checkExplicitWorldSizeAgrees(RankInfo info, LauncherVariables variables) {
-		if (variables.isSet(RankInfo.WORLD_SIZE_VARIABLE)
-				&& variables.count(RankInfo.WORLD_SIZE_VARIABLE) != info.worldSize()) {
-			throw new IllegalArgumentException(variables.show(RankInfo.WORLD_SIZE_VARIABLE)
+	private static void checkExplicitWorldSizeAgrees(LauncherValues info, LauncherVariables variables) {
+		if (variables.isSet(LauncherVariables.EXPLICIT_WORLD_SIZE)
+				&& variables.count(LauncherVariables.EXPLICIT_WORLD_SIZE) != info.worldSize()) {
+			throw new IllegalArgumentException(variables.show(LauncherVariables.EXPLICIT_WORLD_SIZE)
 					+ " disagrees with the world size " + info.worldSize() + " from " + info.sources().get("worldSize")
-					+ " (" + info.launcher() + "). Unset it, or set " + RankInfo.RANK_VARIABLE
+					+ " (" + info.launcher() + "). Unset it, or set " + LauncherVariables.EXPLICIT_RANK
 					+ " as well to override the launcher.");
 		}
 	}

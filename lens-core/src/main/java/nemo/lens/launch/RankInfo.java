@@ -31,28 +31,26 @@ import nemo.lens.env.SystemEnvironment;
 public final class RankInfo {
 
 	/** The explicit rank, which takes precedence over every launcher; needs {@value #WORLD_SIZE_VARIABLE}. */
-	public static final String RANK_VARIABLE = "NEMO_LENS_RANK";
+	public static final String RANK_VARIABLE = LauncherVariables.EXPLICIT_RANK;
 
 	/**
 	 * The explicit world size: with {@value #RANK_VARIABLE} it overrides every launcher; alone it
 	 * completes a scheduler that gives a rank but no world size.
 	 */
-	public static final String WORLD_SIZE_VARIABLE = "NEMO_LENS_WORLD_SIZE";
+	public static final String WORLD_SIZE_VARIABLE = LauncherVariables.EXPLICIT_WORLD_SIZE;
 
 	/** The explicit local rank, read only together with {@value #RANK_VARIABLE}. */
-	public static final String LOCAL_RANK_VARIABLE = "NEMO_LENS_LOCAL_RANK";
+	public static final String LOCAL_RANK_VARIABLE = LauncherVariables.EXPLICIT_LOCAL_RANK;
 
 	/** The three explicit settings, in the order above. */
 	public static final List<String> EXPLICIT_VARIABLES = List.of(RANK_VARIABLE, WORLD_SIZE_VARIABLE,
 			LOCAL_RANK_VARIABLE);
 
 	/** The launcher name of values taken from the explicit settings. */
-	public static final String PROPERTIES_LAUNCHER = "properties";
+	public static final String PROPERTIES_LAUNCHER = RankDetector.PROPERTIES_LAUNCHER;
 
 	/** The launcher name when no launcher was found: rank 0 of a world of 1. */
-	public static final String DEFAULT_LAUNCHER = "default";
-
-	private static final RankInfo DEFAULT = new Builder(DEFAULT_LAUNCHER).rank(0, null).worldSize(1, null).build();
+	public static final String DEFAULT_LAUNCHER = RankDetector.DEFAULT_LAUNCHER;
 
 	private final int rank;
 
@@ -68,14 +66,14 @@ public final class RankInfo {
 
 	private final Map<String, String> sources;
 
-	private RankInfo(Builder builder) {
-		this.rank = builder.rank;
-		this.worldSize = builder.worldSize;
-		this.localRank = builder.localRank;
-		this.localWorldSize = builder.localWorldSize;
-		this.nodeRank = builder.nodeRank;
-		this.launcher = builder.launcher;
-		this.sources = Collections.unmodifiableMap(new LinkedHashMap<>(builder.sources));
+	private RankInfo(LauncherValues values) {
+		this.rank = values.rank();
+		this.worldSize = values.worldSize();
+		this.localRank = values.localRank();
+		this.localWorldSize = values.localWorldSize();
+		this.nodeRank = values.nodeRank();
+		this.launcher = values.launcher();
+		this.sources = Collections.unmodifiableMap(new LinkedHashMap<>(values.sources()));
 	}
 
 	/**
@@ -108,11 +106,7 @@ public final class RankInfo {
 	 * @throws IllegalArgumentException when the variables are invalid, partial or contradictory
 	 */
 	public static RankInfo detect(Function<String, String> lookup) {
-		return RankDetector.detect(new LauncherVariables(lookup));
-	}
-
-	static RankInfo defaults() {
-		return DEFAULT;
+		return new RankInfo(RankDetector.detect(new LauncherVariables(lookup)));
 	}
 
 	/**
@@ -239,78 +233,6 @@ public final class RankInfo {
 
 	private static OptionalInt optional(Integer value) {
 		return (value != null) ? OptionalInt.of(value) : OptionalInt.empty();
-	}
-
-	/**
-	 * Collects the values one launcher gives, with the variables they came from, and checks that
-	 * they fit together.
-	 */
-	static final class Builder {
-
-		private final String launcher;
-
-		private final Map<String, String> sources = new LinkedHashMap<>();
-
-		private int rank;
-
-		private int worldSize;
-
-		private Integer localRank;
-
-		private Integer localWorldSize;
-
-		private Integer nodeRank;
-
-		Builder(String launcher) {
-			this.launcher = launcher;
-		}
-
-		Builder rank(int rank, String source) {
-			this.rank = rank;
-			return source("rank", source);
-		}
-
-		Builder worldSize(int worldSize, String source) {
-			this.worldSize = worldSize;
-			return source("worldSize", source);
-		}
-
-		Builder localRank(int localRank, String source) {
-			this.localRank = localRank;
-			return source("localRank", source);
-		}
-
-		Builder localWorldSize(int localWorldSize, String source) {
-			this.localWorldSize = localWorldSize;
-			return source("localWorldSize", source);
-		}
-
-		Builder nodeRank(int nodeRank, String source) {
-			this.nodeRank = nodeRank;
-			return source("nodeRank", source);
-		}
-
-		private Builder source(String value, String source) {
-			if (source != null) {
-				this.sources.put(value, source);
-			}
-			return this;
-		}
-
-		RankInfo build() {
-			if (this.rank >= this.worldSize) {
-				throw new IllegalArgumentException(
-						"Rank " + this.rank + " from " + this.sources.get("rank") + " is not below the world size "
-								+ this.worldSize + " from " + this.sources.get("worldSize") + " (" + this.launcher + ").");
-			}
-			if (this.localRank != null && this.localWorldSize != null && this.localRank >= this.localWorldSize) {
-				throw new IllegalArgumentException("Local rank " + this.localRank + " from "
-						+ this.sources.get("localRank") + " is not below the local world size " + this.localWorldSize
-						+ " from " + this.sources.get("localWorldSize") + " (" + this.launcher + ").");
-			}
-			return new RankInfo(this);
-		}
-
 	}
 
 }

@@ -50,24 +50,24 @@ final class RankOnlySource implements LauncherSource {
 	}
 
 	@Override
-	public RankInfo read(LauncherVariables variables) {
+	public LauncherValues read(LauncherVariables variables) {
 		int index = variables.index(this.indexVariable);
 		if (this.oneBased && index == 0) {
 			throw new IllegalArgumentException("Invalid value for " + this.indexVariable + ": '0'. Expected a task id, which counts from 1.");
 		}
-		if (!variables.isSet(RankInfo.WORLD_SIZE_VARIABLE)) {
+		if (!variables.isSet(LauncherVariables.EXPLICIT_WORLD_SIZE)) {
 			throw new IllegalArgumentException(variables.show(this.indexVariable) + " gives a rank (" + this.launcher
-					+ ") but no world size. Set " + RankInfo.WORLD_SIZE_VARIABLE + " to " + this.worldSizeMeaning
-					+ ".");
+					+ ") but no world size. Set " + LauncherVariables.EXPLICIT_WORLD_SIZE + " to "
+					+ this.worldSizeMeaning + ".");
 		}
 		int rank = this.oneBased ? index - 1 : index;
 		String rankSource = this.oneBased ? this.indexVariable + " - 1" : this.indexVariable;
-		RankInfo.Builder info = new RankInfo.Builder(this.launcher).rank(rank, rankSource)
-			.worldSize(variables.count(RankInfo.WORLD_SIZE_VARIABLE), RankInfo.WORLD_SIZE_VARIABLE);
+		LauncherValues info = new LauncherValues(this.launcher).rank(rank, rankSource)
+			.worldSize(variables.count(LauncherVariables.EXPLICIT_WORLD_SIZE), LauncherVariables.EXPLICIT_WORLD_SIZE);
 		if (this.indexIsNode) {
 			info.nodeRank(rank, rankSource);
 		}
-		return info.build();
+		return info.checked();
 	}
 
 	@Override

@@ -37,7 +37,7 @@ final class SageMakerSource implements LauncherSource {
 	}
 
 	@Override
-	public RankInfo read(LauncherVariables variables) {
+	public LauncherValues read(LauncherVariables variables) {
 		List<String> hosts = hosts(variables.get(HOSTS));
 		int position = hosts.indexOf(variables.get(CURRENT_HOST));
 		if (position < 0) {
@@ -45,10 +45,10 @@ final class SageMakerSource implements LauncherSource {
 					variables.show(CURRENT_HOST) + " is not in " + variables.show(HOSTS) + ", so it has no rank.");
 		}
 		String rankSource = CURRENT_HOST + " in " + HOSTS;
-		return new RankInfo.Builder(launcher()).rank(position, rankSource)
+		return new LauncherValues(launcher()).rank(position, rankSource)
 			.worldSize(hosts.size(), HOSTS)
 			.nodeRank(position, rankSource)
-			.build();
+			.checked();
 	}
 
 	private static List<String> hosts(String json) {

@@ -37,14 +37,14 @@ final class SlurmStepSource implements LauncherSource {
 	}
 
 	@Override
-	public RankInfo read(LauncherVariables variables) {
-		RankInfo.Builder info = STEP.readInto(variables);
+	public LauncherValues read(LauncherVariables variables) {
+		LauncherValues info = STEP.readInto(variables);
 		if (variables.isSet(TASKS_PER_NODE) && variables.isSet(NODE_ID)) {
 			int tasks = SlurmTasksPerNode.onNode(TASKS_PER_NODE, variables.get(TASKS_PER_NODE), NODE_ID,
 					variables.index(NODE_ID));
 			info.localWorldSize(tasks, TASKS_PER_NODE + "[" + NODE_ID + "]");
 		}
-		return info.build();
+		return info.checked();
 	}
 
 	@Override

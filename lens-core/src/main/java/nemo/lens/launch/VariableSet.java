@@ -86,16 +86,16 @@ final class VariableSet implements LauncherSource {
 	}
 
 	@Override
-	public RankInfo read(LauncherVariables variables) {
-		return readInto(variables).build();
+	public LauncherValues read(LauncherVariables variables) {
+		return readInto(variables).checked();
 	}
 
 	/**
-	 * Reads the values into a builder that a launcher with one more value of its own completes.
+	 * Reads the values, not yet checked, for a launcher with one more value of its own to complete.
 	 */
-	RankInfo.Builder readInto(LauncherVariables variables) {
+	LauncherValues readInto(LauncherVariables variables) {
 		requireRankAndWorldSize(variables);
-		RankInfo.Builder info = new RankInfo.Builder(this.launcher).rank(variables.index(this.rank), this.rank)
+		LauncherValues info = new LauncherValues(this.launcher).rank(variables.index(this.rank), this.rank)
 			.worldSize(variables.count(this.worldSize), this.worldSize);
 		if (this.localRank != null && variables.isSet(this.localRank)) {
 			info.localRank(variables.index(this.localRank), this.localRank);
@@ -122,7 +122,7 @@ final class VariableSet implements LauncherSource {
 				+ present.stream().map(variables::show).collect(Collectors.joining(", "))
 				+ (present.size() == 1 ? " is" : " are") + " set but " + String.join(" and ", missing)
 				+ (missing.size() == 1 ? " is" : " are") + " not. Set the missing variables, or set "
-				+ RankInfo.RANK_VARIABLE + " and " + RankInfo.WORLD_SIZE_VARIABLE + ".");
+				+ LauncherVariables.EXPLICIT_RANK + " and " + LauncherVariables.EXPLICIT_WORLD_SIZE + ".");
 	}
 
 	@Override

@@ -18,7 +18,6 @@ import nemo.lens.ExportOverride;
 import nemo.lens.NemoLensConfig;
 import nemo.lens.Signal;
 import nemo.lens.SwitchRefusedException;
-import nemo.lens.TelemetryHandle;
 import nemo.lens.control.ControlFileContent;
 import nemo.lens.control.ControlFilePoller;
 import nemo.lens.control.ControlStatus;

@@ -16,7 +16,12 @@ import java.util.stream.Stream;
  */
 final class DumpRetention {
 
-	private static final Logger logger = Logger.getLogger(FlightRecorder.class.getName());
+	/**
+	 * The flight recorder's logger, by name: the retention sits below the recorder, which builds it
+	 * through {@link DumpWriter}, and looking the name up from the recorder's class would import it
+	 * back.
+	 */
+	private static final Logger logger = Logger.getLogger("nemo.lens.recorder.FlightRecorder");
 
 	private final DumpNames names;
 

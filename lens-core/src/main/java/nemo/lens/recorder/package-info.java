@@ -10,6 +10,8 @@
  * May import {@code nemo.lens.sdk} (the recording SDK), {@code nemo.lens.switching},
  * {@code nemo.lens.env} (the redaction of dumps) and the OpenTelemetry SDK with its OTLP encoding,
  * never {@code nemo.lens}: what it needs from the
- * settings it declares itself ({@link nemo.lens.recorder.FlightRecorderSettings}).
+ * settings it declares itself ({@link nemo.lens.recorder.FlightRecorderSettings}). Within it,
+ * {@link nemo.lens.recorder.FlightRecorder} builds the writer of its dumps and their retention,
+ * which log under its name but do not import it.
  */
 package nemo.lens.recorder;

@@ -12,7 +12,7 @@ final class ConsoleFormat {
 	}
 
 	static String rank(Resource resource) {
-		Long rank = RankAttributeNames.read(LensResource.RANK,
+		Long rank = RankAttributeNames.read(RankAttributeNames.RANK,
 				(name) -> resource.getAttribute(AttributeKey.longKey(name)));
 		return (rank != null) ? rank.toString() : "?";
 	}

@@ -15,12 +15,6 @@ import io.opentelemetry.sdk.resources.Resource;
  */
 final class LensResource {
 
-	static final String RANK = "dl.rank";
-
-	static final String WORLD_SIZE = "dl.world_size";
-
-	static final String LOCAL_RANK = "dl.local_rank";
-
 	static final String RUN_ID = "nemo.run.id";
 
 	static final String USER_ID = "nemo.user.id";
@@ -40,12 +34,12 @@ final class LensResource {
 			attributes.put("service.version", LensVersion.current());
 		}
 		RankAttributeNames names = RankAttributeNames.of(config.attributeNames());
-		names.put(RANK, (long) rank, attributes::put);
-		names.put(WORLD_SIZE, (long) worldSize, attributes::put);
+		names.put(RankAttributeNames.RANK, (long) rank, attributes::put);
+		names.put(RankAttributeNames.WORLD_SIZE, (long) worldSize, attributes::put);
 		attributes.put(RUN_ID, config.runId())
 			.put("service.instance.id", ExportingTelemetry.serviceInstanceId(config.runId(), rank));
 		if (localRank != null) {
-			names.put(LOCAL_RANK, (long) localRank, attributes::put);
+			names.put(RankAttributeNames.LOCAL_RANK, (long) localRank, attributes::put);
 		}
 		if (!config.user().isEmpty()) {
 			attributes.put(USER_ID, config.user());

@@ -31,8 +31,17 @@ public final class RankAttributeNames {
 	/** The prefix that turns a {@code dl.*} name into the Python side's. */
 	private static final String NV_PREFIX = "nv.";
 
+	/** The rank's attribute, under its {@code dl.*} name. */
+	static final String RANK = "dl.rank";
+
+	/** The world size's attribute, under its {@code dl.*} name. */
+	static final String WORLD_SIZE = "dl.world_size";
+
+	/** The local rank's attribute, under its {@code dl.*} name. */
+	static final String LOCAL_RANK = "dl.local_rank";
+
 	/** The {@code dl.*} attributes a rank's resource carries. */
-	private static final List<String> RESOURCE_NAMES = List.of("dl.rank", "dl.world_size", "dl.local_rank");
+	private static final List<String> RESOURCE_NAMES = List.of(RANK, WORLD_SIZE, LOCAL_RANK);
 
 	private final boolean dl;
 

@@ -12,23 +12,23 @@ import io.opentelemetry.api.OpenTelemetry;
  */
 final class Followed<T> {
 
-	private final SwitchableTelemetry owner;
+	private final CurrentTarget current;
 
 	private final Function<OpenTelemetry, T> resolve;
 
 	/**
 	 * Not volatile: a thread that sees a stale value resolves again, and the value it reads is
-	 * immutable; the one volatile read per call is the owner's target.
+	 * immutable; the one volatile read per call is the current target.
 	 */
 	private Resolved<T> resolved;
 
-	Followed(SwitchableTelemetry owner, Function<OpenTelemetry, T> resolve) {
-		this.owner = owner;
+	Followed(CurrentTarget current, Function<OpenTelemetry, T> resolve) {
+		this.current = current;
 		this.resolve = resolve;
 	}
 
 	T get() {
-		return getFor(this.owner.target());
+		return getFor(this.current.get());
 	}
 
 	/**

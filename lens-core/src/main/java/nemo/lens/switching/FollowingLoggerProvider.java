@@ -13,10 +13,10 @@ import io.opentelemetry.context.Context;
  */
 final class FollowingLoggerProvider implements LoggerProvider {
 
-	private final SwitchableTelemetry owner;
+	private final CurrentTarget current;
 
-	FollowingLoggerProvider(SwitchableTelemetry owner) {
-		this.owner = owner;
+	FollowingLoggerProvider(CurrentTarget current) {
+		this.current = current;
 	}
 
 	@Override
@@ -46,7 +46,7 @@ final class FollowingLoggerProvider implements LoggerProvider {
 
 		@Override
 		public Logger build() {
-			return new FollowingLogger(new Followed<>(FollowingLoggerProvider.this.owner, this.scope::logger));
+			return new FollowingLogger(new Followed<>(FollowingLoggerProvider.this.current, this.scope::logger));
 		}
 
 	}

@@ -18,10 +18,10 @@ import io.opentelemetry.api.metrics.ObservableMeasurement;
  */
 final class FollowingMeterProvider implements MeterProvider {
 
-	private final SwitchableTelemetry owner;
+	private final CurrentTarget current;
 
-	FollowingMeterProvider(SwitchableTelemetry owner) {
-		this.owner = owner;
+	FollowingMeterProvider(CurrentTarget current) {
+		this.current = current;
 	}
 
 	@Override
@@ -51,7 +51,7 @@ final class FollowingMeterProvider implements MeterProvider {
 
 		@Override
 		public Meter build() {
-			return new FollowingMeter(new InstrumentSource(FollowingMeterProvider.this.owner, this.scope));
+			return new FollowingMeter(new InstrumentSource(FollowingMeterProvider.this.current, this.scope));
 		}
 
 	}
@@ -91,7 +91,7 @@ final class FollowingMeterProvider implements MeterProvider {
 		@Override
 		public BatchCallback batchCallback(Runnable callback, ObservableMeasurement observableMeasurement,
 				ObservableMeasurement... additionalMeasurements) {
-			return this.source.owner().observe((target) -> {
+			return this.source.current().observe((target) -> {
 				ObservableMeasurement[] additional = new ObservableMeasurement[additionalMeasurements.length];
 				for (int i = 0; i < additional.length; i++) {
 					additional[i] = onTarget(additionalMeasurements[i], target);

@@ -24,15 +24,15 @@ final class FollowingObservation implements ObservableLongCounter, ObservableDou
 
 	private static final Logger logger = Logger.getLogger(FollowingObservation.class.getName());
 
-	private final SwitchableTelemetry owner;
+	private final CurrentTarget current;
 
 	private final Function<OpenTelemetry, AutoCloseable> register;
 
-	/** Guarded by the owner's observation lock. */
+	/** Guarded by the current target's observation lock. */
 	private AutoCloseable registration;
 
-	FollowingObservation(SwitchableTelemetry owner, Function<OpenTelemetry, AutoCloseable> register) {
-		this.owner = owner;
+	FollowingObservation(CurrentTarget current, Function<OpenTelemetry, AutoCloseable> register) {
+		this.current = current;
 		this.register = register;
 	}
 
@@ -59,7 +59,7 @@ final class FollowingObservation implements ObservableLongCounter, ObservableDou
 
 	@Override
 	public void close() {
-		this.owner.stopObserving(this);
+		this.current.stopObserving(this);
 	}
 
 }

@@ -11,10 +11,10 @@ import io.opentelemetry.api.trace.TracerProvider;
  */
 final class FollowingTracerProvider implements TracerProvider {
 
-	private final SwitchableTelemetry owner;
+	private final CurrentTarget current;
 
-	FollowingTracerProvider(SwitchableTelemetry owner) {
-		this.owner = owner;
+	FollowingTracerProvider(CurrentTarget current) {
+		this.current = current;
 	}
 
 	@Override
@@ -33,7 +33,7 @@ final class FollowingTracerProvider implements TracerProvider {
 	}
 
 	private Tracer tracer(InstrumentationScope scope) {
-		return new FollowingTracer(this.owner, scope);
+		return new FollowingTracer(this.current, scope);
 	}
 
 	/**
@@ -49,21 +49,21 @@ final class FollowingTracerProvider implements TracerProvider {
 
 		private static final EnabledQuestion ENABLED = EnabledQuestion.of(Tracer.class);
 
-		private final SwitchableTelemetry owner;
+		private final CurrentTarget current;
 
 		private final InstrumentationScope scope;
 
 		/** Not volatile: a stale pair is resolved again, and a pair is immutable. */
 		private Resolved resolved;
 
-		FollowingTracer(SwitchableTelemetry owner, InstrumentationScope scope) {
-			this.owner = owner;
+		FollowingTracer(CurrentTarget current, InstrumentationScope scope) {
+			this.current = current;
 			this.scope = scope;
 		}
 
 		@Override
 		public SpanBuilder spanBuilder(String spanName) {
-			if (this.owner.tracesOff()) {
+			if (this.current.tracesOff()) {
 				return NO_OP.spanBuilder(spanName);
 			}
 			return delegate().spanBuilder(spanName);
@@ -75,14 +75,14 @@ final class FollowingTracerProvider implements TracerProvider {
 		 * @return what the target's tracer answers
 		 */
 		public boolean isEnabled() {
-			if (this.owner.tracesOff()) {
+			if (this.current.tracesOff()) {
 				return false;
 			}
 			return ENABLED.ask(delegate());
 		}
 
 		private Tracer delegate() {
-			OpenTelemetry target = this.owner.target();
+			OpenTelemetry target = this.current.get();
 			Resolved resolved = this.resolved;
 			if (resolved == null || resolved.target != target) {
 				resolved = new Resolved(target, this.scope.tracer(target));

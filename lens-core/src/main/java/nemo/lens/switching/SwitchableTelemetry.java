@@ -1,9 +1,5 @@
 package nemo.lens.switching;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Objects;
-import java.util.function.Function;
 
 import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.logs.LoggerProvider;
@@ -25,29 +21,23 @@ import io.opentelemetry.context.propagation.ContextPropagators;
  */
 public final class SwitchableTelemetry implements OpenTelemetry {
 
-	private volatile OpenTelemetry target;
+	private final CurrentTarget current;
 
-	/**
-	 * Whether the target traces nothing: read alone on the span path of a silent rank, which then
-	 * goes straight to the no-op tracer.
-	 */
-	private volatile boolean tracesOff;
+	private final TracerProvider tracerProvider;
 
-	private final TracerProvider tracerProvider = new FollowingTracerProvider(this);
+	private final MeterProvider meterProvider;
 
-	private final MeterProvider meterProvider = new FollowingMeterProvider(this);
-
-	private final LoggerProvider loggerProvider = new FollowingLoggerProvider(this);
-
-	/** The callbacks of asynchronous instruments, moved to each new target; guarded by itself. */
-	private final List<FollowingObservation> observations = new ArrayList<>();
+	private final LoggerProvider loggerProvider;
 
 	/**
 	 * Starts on a target.
 	 * @param target the telemetry to use until the first switch
 	 */
 	public SwitchableTelemetry(OpenTelemetry target) {
-		switchTo(target);
+		this.current = new CurrentTarget(target);
+		this.tracerProvider = new FollowingTracerProvider(this.current);
+		this.meterProvider = new FollowingMeterProvider(this.current);
+		this.loggerProvider = new FollowingLoggerProvider(this.current);
 	}
 
 	/**
@@ -55,42 +45,7 @@ public final class SwitchableTelemetry implements OpenTelemetry {
 	 * @param target the new target
 	 */
 	public void switchTo(OpenTelemetry target) {
-		Objects.requireNonNull(target, "target must not be null");
-		synchronized (this.observations) {
-			// A span that starts during a switch may go to either side; neither is left half-built.
-			this.tracesOff = false;
-			this.target = target;
-			this.tracesOff = target.getTracerProvider() == TracerProvider.noop();
-			for (FollowingObservation observation : this.observations) {
-				observation.moveTo(target);
-			}
-		}
-	}
-
-	/**
-	 * Registers a callback on the target, and again on each new target until it is closed.
-	 * @param register registers the callback on a target and returns how to unregister it
-	 * @return the registration, which closes for good
-	 */
-	FollowingObservation observe(Function<OpenTelemetry, AutoCloseable> register) {
-		FollowingObservation observation = new FollowingObservation(this, register);
-		synchronized (this.observations) {
-			observation.moveTo(this.target);
-			this.observations.add(observation);
-		}
-		return observation;
-	}
-
-	void stopObserving(FollowingObservation observation) {
-		synchronized (this.observations) {
-			this.observations.remove(observation);
-			observation.unregister();
-		}
-	}
-
-	/** Whether the target traces nothing now. */
-	boolean tracesOff() {
-		return this.tracesOff;
+		this.current.switchTo(target);
 	}
 
 	/**
@@ -98,7 +53,7 @@ public final class SwitchableTelemetry implements OpenTelemetry {
 	 * @return the target
 	 */
 	public OpenTelemetry target() {
-		return this.target;
+		return this.current.get();
 	}
 
 	@Override
@@ -118,12 +73,12 @@ public final class SwitchableTelemetry implements OpenTelemetry {
 
 	@Override
 	public ContextPropagators getPropagators() {
-		return this.target.getPropagators();
+		return this.current.get().getPropagators();
 	}
 
 	@Override
 	public String toString() {
-		return "SwitchableTelemetry{target=" + this.target + "}";
+		return "SwitchableTelemetry{target=" + this.current.get() + "}";
 	}
 
 }

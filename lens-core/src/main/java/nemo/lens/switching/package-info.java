@@ -5,6 +5,8 @@
  * signal to the SDK that exports it or to a silent provider. Not API: the root hands these out as
  * the plain OpenTelemetry interfaces.
  * <p>
- * Imports the OpenTelemetry API only, never another {@code nemo.lens} package.
+ * Imports the OpenTelemetry API only, never another {@code nemo.lens} package. Within it, the
+ * telemetry builds the providers it hands out, and they and their instruments follow its
+ * {@code CurrentTarget}, never the telemetry itself.
  */
 package nemo.lens.switching;

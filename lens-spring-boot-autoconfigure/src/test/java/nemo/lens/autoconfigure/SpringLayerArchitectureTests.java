@@ -1,11 +1,14 @@
 package nemo.lens.autoconfigure;
 
+import java.nio.file.Path;
+
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.library.dependencies.SliceAssignment;
 import com.tngtech.archunit.library.dependencies.SliceIdentifier;
+import nemo.lens.ImportGraph;
 import org.junit.jupiter.api.Test;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
@@ -15,7 +18,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The Spring layer is laid out by concern: the root holds the entry configuration and the
  * properties, each door, binding, the handle, AOT and failure reporting a package of its own, and
- * the packages import one another in one direction only.
+ * the packages import one another in one direction only. No classes import one another in a loop,
+ * not even through a constant, which the class files do not show.
  */
 class SpringLayerArchitectureTests {
 
@@ -25,9 +29,17 @@ class SpringLayerArchitectureTests {
 		.withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
 		.importPackages(ROOT, "nemo.lens.actuate");
 
+	/** The imports of the class files and of the sources, where a constant's import shows. */
+	private static final ImportGraph IMPORTS = ImportGraph.of(MAIN_CLASSES, Path.of("src", "main", "java"));
+
 	@Test
 	void packagesFormNoImportCycle() {
 		slices().assignedFrom(new SpringPackages()).should().beFreeOfCycles().check(MAIN_CLASSES);
+	}
+
+	@Test
+	void packagesFormNoImportLoopEvenThroughAConstant() {
+		assertThat(IMPORTS.packageLoops()).as("import loops of packages").isEmpty();
 	}
 
 	@Test
@@ -52,6 +64,11 @@ class SpringLayerArchitectureTests {
 	@Test
 	void classesFormNoImportLoopEvenWithinAPackage() {
 		slices().assignedFrom(new SpringClasses()).should().beFreeOfCycles().check(MAIN_CLASSES);
+	}
+
+	@Test
+	void classesFormNoImportLoopEvenThroughAConstant() {
+		assertThat(IMPORTS.classLoopsOfMoreThan(1)).as("import loops of classes").isEmpty();
 	}
 
 	/** One slice per top-level class, its nested classes with it. */

@@ -23,6 +23,19 @@ public final class OpenTelemetryStarterDoor implements DoorDeclarations, DoorsAt
 	/** The door's name. */
 	public static final String NAME = "otel.starter";
 
+	/**
+	 * The starter's SDK auto-configuration, whose presence marks the starter on the class path. Kept
+	 * here, at the bottom of the package, so that the auto-configurations and the gate import the
+	 * door and the door imports none of them.
+	 */
+	static final String STARTER = "io.opentelemetry.instrumentation.spring.autoconfigure.OpenTelemetryAutoConfiguration";
+
+	/**
+	 * The bean of {@link SilentRankStarterAutoConfiguration}, which exists only where the starter's
+	 * SDK was never built.
+	 */
+	static final String SILENT_RANK_BEAN = "lensSilentRankOpenTelemetry";
+
 	static final DoorDeclaration DOOR = DoorDeclaration.push(NAME, EnumSet.allOf(Signal.class));
 
 	OpenTelemetryStarterDoor() {
@@ -34,7 +47,7 @@ public final class OpenTelemetryStarterDoor implements DoorDeclarations, DoorsAt
 	 * @return whether its SDK auto-configuration is present
 	 */
 	public static boolean isOnClassPath(ClassLoader classLoader) {
-		return ClassFiles.present(OpenTelemetryStarterDoorAutoConfiguration.STARTER, classLoader);
+		return ClassFiles.present(STARTER, classLoader);
 	}
 
 	@Override
@@ -44,7 +57,7 @@ public final class OpenTelemetryStarterDoor implements DoorDeclarations, DoorsAt
 
 	@Override
 	public void recordAtStart(TelemetryDoors doors, ListableBeanFactory beanFactory, ClassLoader classLoader) {
-		if (beanFactory.containsBeanDefinition(SilentRankStarterAutoConfiguration.BEAN)) {
+		if (beanFactory.containsBeanDefinition(SILENT_RANK_BEAN)) {
 			doors.open(NAME, false);
 		}
 	}

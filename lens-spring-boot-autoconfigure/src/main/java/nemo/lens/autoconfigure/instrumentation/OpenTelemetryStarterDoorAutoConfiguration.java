@@ -18,11 +18,9 @@ import org.springframework.context.annotation.Bean;
  * through the starter's own SDK stamped with the rank.
  */
 @AutoConfiguration(after = LensDoorsAutoConfiguration.class)
-@ConditionalOnClass(name = OpenTelemetryStarterDoorAutoConfiguration.STARTER)
+@ConditionalOnClass(name = OpenTelemetryStarterDoor.STARTER)
 @ConditionalOnBean(TelemetryDoors.class)
 public final class OpenTelemetryStarterDoorAutoConfiguration {
-
-	static final String STARTER = "io.opentelemetry.instrumentation.spring.autoconfigure.OpenTelemetryAutoConfiguration";
 
 	OpenTelemetryStarterDoorAutoConfiguration() {
 	}

@@ -21,20 +21,17 @@ import org.springframework.context.annotation.Bean;
  * on, keeps the starter's SDK behind {@link StarterSdkGate}; so does a door opted out
  * ({@code nemo.lens.gate.otel.starter=false}).
  */
-@AutoConfiguration(beforeName = OpenTelemetryStarterDoorAutoConfiguration.STARTER)
-@ConditionalOnClass(name = OpenTelemetryStarterDoorAutoConfiguration.STARTER)
+@AutoConfiguration(beforeName = OpenTelemetryStarterDoor.STARTER)
+@ConditionalOnClass(name = OpenTelemetryStarterDoor.STARTER)
 @ConditionalOnLensEnabled
 @ConditionalOnLensSwitch(value = LensSwitches.GATE_OTEL_STARTER, matchIfMissing = true)
 @ConditionalOnSilentForLife
 public final class SilentRankStarterAutoConfiguration {
 
-	/** The bean that exists only where the starter's SDK was never built. */
-	static final String BEAN = "lensSilentRankOpenTelemetry";
-
 	SilentRankStarterAutoConfiguration() {
 	}
 
-	@Bean(name = BEAN, destroyMethod = "")
+	@Bean(name = OpenTelemetryStarterDoor.SILENT_RANK_BEAN, destroyMethod = "")
 	@ConditionalOnMissingBean(OpenTelemetry.class)
 	OpenTelemetry lensSilentRankOpenTelemetry(TelemetryHandle handle) {
 		return handle.openTelemetry();
