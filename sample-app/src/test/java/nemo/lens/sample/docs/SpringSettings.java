@@ -61,7 +61,7 @@ final class SpringSettings {
 						assertThat(held).as("%s: %s", block, key)
 							.isEqualTo(ApplicationConversionService.getSharedInstance()
 								.convert(value.toString(), TypeDescriptor.valueOf(String.class),
-										TypeDescriptor.forObject(held)));
+										typeOf(held)));
 					}
 				});
 			});
@@ -107,6 +107,12 @@ final class SpringSettings {
 			}
 		}
 		return value;
+	}
+
+	/** Every list of Lens's settings holds text. */
+	private static TypeDescriptor typeOf(Object held) {
+		return (held instanceof List) ? TypeDescriptor.collection(List.class, TypeDescriptor.valueOf(String.class))
+				: TypeDescriptor.forObject(held);
 	}
 
 	private static Object component(Object record, String dashed) {
