@@ -58,22 +58,22 @@ public final class NemoLensConfig implements ExportSettings, FlightRecorderSetti
 		return (String) value(Setting.SERVICE_NAME);
 	}
 
-	/** {@return the name of the registered strategy that decides whether this rank exports; checked at setup ({@link Setting#EXPORT_STRATEGY})} */
+	/** {@return the strategy that decides whether this rank exports ({@link Setting#EXPORT_STRATEGY})} */
 	public String exportStrategy() {
 		return (String) value(Setting.EXPORT_STRATEGY);
 	}
 
-	/** {@return the rank that exports under {@code single_rank}; a negative value means the last rank ({@link Setting#EXPORT_RANK})} */
+	/** {@return the rank of {@code single_rank}; negative for the last ({@link Setting#EXPORT_RANK})} */
 	public int exportRank() {
 		return (Integer) value(Setting.EXPORT_RANK);
 	}
 
-	/** {@return the fraction of ranks that export under {@code sampled}, and that the rank-aware sampler keeps ({@link Setting#EXPORT_SAMPLE_RATE})} */
+	/** {@return the fraction of ranks that export under {@code sampled} ({@link Setting#EXPORT_SAMPLE_RATE})} */
 	public double exportSampleRate() {
 		return (Double) value(Setting.EXPORT_SAMPLE_RATE);
 	}
 
-	/** {@return whether exporting ranks install the rank-aware trace sampler ({@link Setting#SAMPLER_ENABLED})} */
+	/** {@return whether exporting ranks install the rank-aware sampler ({@link Setting#SAMPLER_ENABLED})} */
 	public boolean samplerEnabled() {
 		return (Boolean) value(Setting.SAMPLER_ENABLED);
 	}
@@ -93,32 +93,32 @@ public final class NemoLensConfig implements ExportSettings, FlightRecorderSetti
 		return (Boolean) value(Setting.LOGS_ENABLED);
 	}
 
-	/** {@return the exporter name: {@code otlp}, {@code console} or {@code none}; checked at setup ({@link Setting#EXPORTER})} */
+	/** {@return the exporter: {@code otlp}, {@code console} or {@code none} ({@link Setting#EXPORTER})} */
 	public String exporter() {
 		return (String) value(Setting.EXPORTER);
 	}
 
-	/** {@return the run id shared by all ranks of one job; empty means "fill in at setup" ({@link Setting#RUN_ID})} */
+	/** {@return the run id all ranks of a job share; empty until setup ({@link Setting#RUN_ID})} */
 	public String runId() {
 		return (String) value(Setting.RUN_ID);
 	}
 
-	/** {@return the user id recorded as {@code nemo.user.id}; empty means none ({@link Setting#USER})} */
+	/** {@return the user id recorded as {@code nemo.user.id}; empty for none ({@link Setting#USER})} */
 	public String user() {
 		return (String) value(Setting.USER);
 	}
 
-	/** {@return the span-group spec: presets and group names, comma-separated; checked at setup ({@link Setting#SPAN_GROUPS})} */
+	/** {@return the span groups: presets and group names, comma-separated ({@link Setting#SPAN_GROUPS})} */
 	public String spanGroups() {
 		return (String) value(Setting.SPAN_GROUPS);
 	}
 
-	/** {@return whether the span helpers put this run's top-level spans in one job trace ({@link Setting#JOB_TRACE})} */
+	/** {@return whether this run's top-level spans share one job trace ({@link Setting#JOB_TRACE})} */
 	public boolean jobTrace() {
 		return (Boolean) value(Setting.JOB_TRACE);
 	}
 
-	/** {@return the span groups of the application or its libraries beyond the base groups ({@link Setting#EXTRA_SPAN_GROUPS})} */
+	/** {@return the span groups of the application beyond the base groups ({@link Setting#EXTRA_SPAN_GROUPS})} */
 	public List<String> extraSpanGroups() {
 		return castList(value(Setting.EXTRA_SPAN_GROUPS));
 	}
@@ -128,22 +128,22 @@ public final class NemoLensConfig implements ExportSettings, FlightRecorderSetti
 		return (Duration) value(Setting.SHUTDOWN_TIMEOUT);
 	}
 
-	/** {@return the strategy that decides whether this rank exports traces; empty means {@link #exportStrategy()} ({@link Setting#TRACES_EXPORT_STRATEGY})} */
+	/** {@return the strategy of traces; empty: {@link #exportStrategy()} ({@link Setting#TRACES_EXPORT_STRATEGY})} */
 	public String tracesExportStrategy() {
 		return (String) value(Setting.TRACES_EXPORT_STRATEGY);
 	}
 
-	/** {@return the strategy that decides whether this rank exports metrics; empty means {@link #exportStrategy()} ({@link Setting#METRICS_EXPORT_STRATEGY})} */
+	/** {@return the metrics' strategy; empty: {@link #exportStrategy()} ({@link Setting#METRICS_EXPORT_STRATEGY})} */
 	public String metricsExportStrategy() {
 		return (String) value(Setting.METRICS_EXPORT_STRATEGY);
 	}
 
-	/** {@return the strategy that decides whether this rank exports logs; empty means {@link #exportStrategy()} ({@link Setting#LOGS_EXPORT_STRATEGY})} */
+	/** {@return the strategy of logs; empty: {@link #exportStrategy()} ({@link Setting#LOGS_EXPORT_STRATEGY})} */
 	public String logsExportStrategy() {
 		return (String) value(Setting.LOGS_EXPORT_STRATEGY);
 	}
 
-	/** {@return the job-wide control file watched while the rank runs; empty means none ({@link Setting#CONTROL_FILE})} */
+	/** {@return the job-wide control file; empty for none ({@link Setting#CONTROL_FILE})} */
 	public String controlFile() {
 		return (String) value(Setting.CONTROL_FILE);
 	}
@@ -153,17 +153,17 @@ public final class NemoLensConfig implements ExportSettings, FlightRecorderSetti
 		return (Duration) value(Setting.CONTROL_INTERVAL);
 	}
 
-	/** {@return whether a control file that others may write is read all the same ({@link Setting#CONTROL_ALLOW_SHARED_WRITES})} */
+	/** {@return whether a control file others may write is read ({@link Setting#CONTROL_ALLOW_SHARED_WRITES})} */
 	public boolean controlAllowSharedWrites() {
 		return (Boolean) value(Setting.CONTROL_ALLOW_SHARED_WRITES);
 	}
 
-	/** {@return how long spans started before a switch-off may still end and be exported whole ({@link Setting#SWITCH_DRAIN_TIMEOUT})} */
+	/** {@return how long spans under way at a switch-off may still end ({@link Setting#SWITCH_DRAIN_TIMEOUT})} */
 	public Duration switchDrainTimeout() {
 		return (Duration) value(Setting.SWITCH_DRAIN_TIMEOUT);
 	}
 
-	/** {@return whether a rank that does not export traces keeps its last finished spans in memory ({@link Setting#FLIGHT_RECORDER_ENABLED})} */
+	/** {@return whether a rank not exporting traces keeps its last spans ({@link Setting#FLIGHT_RECORDER_ENABLED})} */
 	public boolean flightRecorderEnabled() {
 		return (Boolean) value(Setting.FLIGHT_RECORDER_ENABLED);
 	}
@@ -178,17 +178,17 @@ public final class NemoLensConfig implements ExportSettings, FlightRecorderSetti
 		return (Integer) value(Setting.FLIGHT_RECORDER_LOGS);
 	}
 
-	/** {@return where flight recorder dumps are written; empty means none ({@link Setting#FLIGHT_RECORDER_DIRECTORY})} */
+	/** {@return where dumps are written; empty for none ({@link Setting#FLIGHT_RECORDER_DIRECTORY})} */
 	public String flightRecorderDirectory() {
 		return (String) value(Setting.FLIGHT_RECORDER_DIRECTORY);
 	}
 
-	/** {@return whether the flight recorder is dumped when the JVM exits ({@link Setting#FLIGHT_RECORDER_DUMP_ON_EXIT})} */
+	/** {@return whether the flight recorder is dumped at exit ({@link Setting#FLIGHT_RECORDER_DUMP_ON_EXIT})} */
 	public boolean flightRecorderDumpOnExit() {
 		return (Boolean) value(Setting.FLIGHT_RECORDER_DUMP_ON_EXIT);
 	}
 
-	/** {@return the least time between two dumps the rank writes by itself ({@link Setting#FLIGHT_RECORDER_MIN_DUMP_INTERVAL})} */
+	/** {@return the least time between two dumps of its own ({@link Setting#FLIGHT_RECORDER_MIN_DUMP_INTERVAL})} */
 	public Duration flightRecorderMinDumpInterval() {
 		return (Duration) value(Setting.FLIGHT_RECORDER_MIN_DUMP_INTERVAL);
 	}
@@ -198,17 +198,17 @@ public final class NemoLensConfig implements ExportSettings, FlightRecorderSetti
 		return (Integer) value(Setting.FLIGHT_RECORDER_MAX_DUMPS);
 	}
 
-	/** {@return how long a span may stay open before the rank dumps by itself; {@code null} for never ({@link Setting#FLIGHT_RECORDER_STALL_TIMEOUT})} */
+	/** {@return how long a span may stay open, or {@code null} ({@link Setting#FLIGHT_RECORDER_STALL_TIMEOUT})} */
 	public Duration flightRecorderStallTimeout() {
 		return (Duration) value(Setting.FLIGHT_RECORDER_STALL_TIMEOUT);
 	}
 
-	/** {@return how many spans still open a dump holds at most ({@link Setting#FLIGHT_RECORDER_OPEN_SPANS})} */
+	/** {@return how many open spans a dump holds at most ({@link Setting#FLIGHT_RECORDER_OPEN_SPANS})} */
 	public int flightRecorderOpenSpans() {
 		return (Integer) value(Setting.FLIGHT_RECORDER_OPEN_SPANS);
 	}
 
-	/** {@return the OpAMP server this rank reports to and takes remote configuration from; empty means none ({@link Setting#OPAMP_ENDPOINT})} */
+	/** {@return the OpAMP server of this rank; empty for none ({@link Setting#OPAMP_ENDPOINT})} */
 	public String opampEndpoint() {
 		return (String) value(Setting.OPAMP_ENDPOINT);
 	}
@@ -218,12 +218,12 @@ public final class NemoLensConfig implements ExportSettings, FlightRecorderSetti
 		return (Duration) value(Setting.OPAMP_INTERVAL);
 	}
 
-	/** {@return the headers of each request to the OpAMP server, a credential: never printed ({@link Setting#OPAMP_HEADERS})} */
+	/** {@return the headers of each request to the OpAMP server, a credential ({@link Setting#OPAMP_HEADERS})} */
 	public String opampHeaders() {
 		return (String) value(Setting.OPAMP_HEADERS);
 	}
 
-	/** {@return the names the rank's {@code dl.*} attributes are stamped under: {@code dl}, {@code nv} or {@code both} ({@link Setting#ATTRIBUTE_NAMES})} */
+	/** {@return the names the {@code dl.*} attributes take ({@link Setting#ATTRIBUTE_NAMES})} */
 	public String attributeNames() {
 		return (String) value(Setting.ATTRIBUTE_NAMES);
 	}

@@ -208,7 +208,7 @@ public enum Setting {
 		return this.key;
 	}
 
-	/** {@return the property, such as {@code nemo.lens.flight-recorder.stall-timeout}: the key under {@value #PROPERTY_PREFIX}} */
+	/** {@return the property, such as {@code nemo.lens.flight-recorder.stall-timeout}} */
 	public String property() {
 		return PROPERTY_PREFIX + "." + this.key;
 	}
@@ -218,7 +218,7 @@ public enum Setting {
 		return this.javaName;
 	}
 
-	/** {@return the type: {@code boolean}, {@code int}, {@code double}, {@code Duration}, {@code String} or {@code List}} */
+	/** {@return the type: {@code boolean}, {@code int}, {@code double}, {@code Duration}, text or a list} */
 	public Class<?> type() {
 		return this.type;
 	}
@@ -245,7 +245,8 @@ public enum Setting {
 
 	/**
 	 * Whether a channel may change the setting while the job runs.
-	 * @param channel {@link #BY_REFRESH}, {@link #BY_CONTROL_FILE}, {@link #BY_OPAMP} or {@link #BY_ENDPOINT}
+	 * @param channel {@link #BY_REFRESH}, {@link #BY_CONTROL_FILE}, {@link #BY_OPAMP} or
+	 * {@link #BY_ENDPOINT}
 	 * @return whether it may
 	 */
 	public boolean changesBy(int channel) {

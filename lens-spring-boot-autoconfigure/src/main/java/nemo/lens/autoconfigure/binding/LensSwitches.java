@@ -70,9 +70,8 @@ public final class LensSwitches {
 			return EnvironmentValues.parseBoolean(source, raw);
 		}
 		catch (IllegalArgumentException ex) {
-			throw new LensStartupException(ex.getMessage(), "Set " + property + " (or "
-					+ LensPropertyNames.variable(property) + ") to true or false; 1/0, yes/no and on/off also work, in any case.",
-					null);
+			throw new LensStartupException(ex.getMessage(), "Set " + property + " (or " + LensPropertyNames.variable(property)
+					+ ") to true or false; 1/0, yes/no and on/off also work, in any case.", null);
 		}
 	}
 

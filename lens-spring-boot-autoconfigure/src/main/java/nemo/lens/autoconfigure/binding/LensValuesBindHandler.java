@@ -116,7 +116,8 @@ final class LensValuesBindHandler extends AbstractBindHandler {
 	private static String key(ConfigurationPropertyName name) {
 		StringBuilder key = new StringBuilder();
 		for (int element = PREFIX.getNumberOfElements(); element < name.getNumberOfElements(); element++) {
-			key.append(key.isEmpty() ? "" : ".").append(name.getElement(element, ConfigurationPropertyName.Form.DASHED));
+			key.append(key.isEmpty() ? "" : ".")
+				.append(name.getElement(element, ConfigurationPropertyName.Form.DASHED));
 		}
 		return key.toString();
 	}
