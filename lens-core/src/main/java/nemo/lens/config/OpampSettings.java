@@ -77,6 +77,11 @@ public final class OpampSettings {
 			if (value.chars().anyMatch((c) -> c < 0x20 && c != '\t' || c == 0x7f)) {
 				throw refused(name, i + 1, "has a control character in its value");
 			}
+			// HTTP carries a header's value as ASCII: OkHttp refuses any other character on every
+			// request, which would leave the rank without its server for good, so it is refused here.
+			if (value.chars().anyMatch((c) -> c > 0x7e)) {
+				throw refused(name, i + 1, "has a character beyond ASCII in its value, which no HTTP header carries");
+			}
 			read.put(key, value);
 		}
 		return read;

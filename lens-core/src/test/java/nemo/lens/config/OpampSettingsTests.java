@@ -54,6 +54,15 @@ class OpampSettingsTests {
 	}
 
 	@Test
+	void aHeaderValueBeyondAsciiIsRefusedAtStartUpNamingItsPositionNeverItsValue() {
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> read(Map.of("NEMO_LENS_OPAMP_HEADERS", "x-tenant=a,X-Api-Key=s3cr%C3%A9tvalue42")))
+			.withMessage("opampHeaders (nemo.lens.opamp.headers, NEMO_LENS_OPAMP_HEADERS): header 2 has a character "
+					+ "beyond ASCII in its value, which no HTTP header carries; the form is name=value,name=value "
+					+ "(values are not shown: they hold credentials).");
+	}
+
+	@Test
 	void headerValuesArePercentDecodedAsOtlpHeadersAre() {
 		assertThat(OpampSettings.headers("h", "a=b%3Dc, d = e f ")).containsExactly(Map.entry("a", "b=c"),
 				Map.entry("d", "e f"));

@@ -48,9 +48,13 @@ final class HttpTransport implements AutoCloseable {
 		this.executor.setContinueExistingPeriodicTasksAfterShutdownPolicy(false);
 		this.executor.setRemoveOnCancelPolicy(true);
 		this.http = Executors.newCachedThreadPool(daemon("nemo-lens-opamp-http"));
+		// No redirect is followed: the headers hold credentials, and OkHttp would send all but
+		// Authorization to whatever origin an answer names; a redirect counts as a failed poll.
 		OkHttpClient.Builder builder = new OkHttpClient.Builder().dispatcher(new Dispatcher(this.http))
 			.callTimeout(CALL_TIMEOUT)
-			.connectTimeout(CALL_TIMEOUT);
+			.connectTimeout(CALL_TIMEOUT)
+			.followRedirects(false)
+			.followSslRedirects(false);
 		if (!headers.isEmpty()) {
 			builder.addInterceptor((chain) -> {
 				Request.Builder request = chain.request().newBuilder();

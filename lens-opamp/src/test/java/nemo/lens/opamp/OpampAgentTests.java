@@ -1,11 +1,15 @@
 package nemo.lens.opamp;
 
 import java.io.IOException;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import com.sun.net.httpserver.HttpServer;
 
 import nemo.lens.ExportOverride;
 import nemo.lens.ExportStrategyRegistry;
@@ -36,11 +40,16 @@ class OpampAgentTests {
 	}
 
 	private TelemetryHandle rank(int rank, String endpoint) {
+		return rank(rank, endpoint, "");
+	}
+
+	private TelemetryHandle rank(int rank, String endpoint, String headers) {
 		NemoLensConfig config = NemoLensConfig.builder()
 			.enabled(true)
 			.exporter("none")
 			.opampEndpoint(endpoint)
 			.opampInterval(Duration.ofSeconds(1))
+			.opampHeaders(headers)
 			.build();
 		this.handle = new TelemetrySetup(new ExportStrategyRegistry(), Map.<String, String>of()::get).setup(config,
 				rank, 2, TelemetryOptions.builder().shutdownHook(false).warnings(this.warnings::add).build());
@@ -69,6 +78,45 @@ class OpampAgentTests {
 		Thread.sleep(3500);
 		assertThat(this.warnings).singleElement().asString().contains("cannot be reached").contains("127.0.0.1");
 		assertThat(handle.isExporting()).isTrue();
+	}
+
+	/**
+	 * A redirect is not followed: the headers of the rank's requests (credentials) stay with the
+	 * server they were configured for, and the other origin sees no request at all.
+	 */
+	@Test
+	void aRedirectToAnotherOriginIsNotFollowedAndTheHeadersStayWithTheirServer() throws Exception {
+		AtomicInteger redirected = new AtomicInteger();
+		AtomicInteger elsewhere = new AtomicInteger();
+		HttpServer other = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+		other.createContext("/", (exchange) -> {
+			elsewhere.incrementAndGet();
+			exchange.sendResponseHeaders(204, -1);
+			exchange.close();
+		});
+		HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+		server.createContext("/", (exchange) -> {
+			exchange.getResponseHeaders()
+				.add("Location", "http://127.0.0.1:" + other.getAddress().getPort() + "/v1/opamp");
+			exchange.sendResponseHeaders(307, -1);
+			exchange.close();
+			redirected.incrementAndGet();
+		});
+		other.start();
+		server.start();
+		try {
+			rank(0, "http://127.0.0.1:" + server.getAddress().getPort() + "/v1/opamp", "X-Api-Key=k3y");
+			long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+			while (redirected.get() < 2 && System.nanoTime() < deadline) {
+				Thread.sleep(20);
+			}
+			assertThat(redirected.get()).as("polls the server answered with a redirect").isGreaterThanOrEqualTo(2);
+			assertThat(elsewhere.get()).as("requests that reached the other origin").isZero();
+		}
+		finally {
+			server.stop(0);
+			other.stop(0);
+		}
 	}
 
 	@Test
