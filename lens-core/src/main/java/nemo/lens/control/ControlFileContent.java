@@ -14,6 +14,7 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Consumer;
+import java.util.regex.Pattern;
 
 import nemo.lens.config.Setting;
 import nemo.lens.env.EnvironmentValues;
@@ -40,6 +41,9 @@ import nemo.lens.env.Suggestion;
  */
 public record ControlFileContent(Map<String, String> values, String exportStrategy, Integer exportRank,
 		Double exportSampleRate, String spanGroups, RankRanges ranks, Instant until, String dump) {
+
+	/** A {@code #} after blanks: a comment meant, which Java properties read as part of the value. */
+	private static final Pattern INLINE_COMMENT = Pattern.compile("\\s#");
 
 	/** The keys a control file may hold: the settings it may change, then its own. */
 	public static final List<String> KEYS = keys();
@@ -69,7 +73,12 @@ public record ControlFileContent(Map<String, String> values, String exportStrate
 				throw new IllegalArgumentException("unknown key '" + key + "'" + didYouMean(key, KEYS) + "; the keys are "
 						+ KEYS);
 			}
-			values.put(key, properties.getProperty(key).trim());
+			String value = properties.getProperty(key).trim();
+			if (INLINE_COMMENT.matcher(value).find()) {
+				throw new IllegalArgumentException(key + " '" + value + "': a comment takes a line of its own in a "
+						+ "control file (# at the start of the line); after a value, # is part of the value");
+			}
+			values.put(key, value);
 		}
 		String strategy = text(values, "export-strategy");
 		if (strategy != null && !strategies.contains(strategy)) {

@@ -18,6 +18,13 @@ class ControlFileContentTests {
 	}
 
 	@Test
+	void aCommentAfterAValueIsRefusedSayingThatACommentTakesALineOfItsOwn() {
+		assertThatIllegalArgumentException().isThrownBy(() -> parse("export-strategy=all_ranks  # everyone\n"))
+			.withMessage("export-strategy 'all_ranks  # everyone': a comment takes a line of its own in a control "
+					+ "file (# at the start of the line); after a value, # is part of the value");
+	}
+
+	@Test
 	void readsEveryKey() {
 		ControlFileContent content = parse("""
 				# the job's control file
