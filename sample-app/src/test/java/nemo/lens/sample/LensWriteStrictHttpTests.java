@@ -10,6 +10,8 @@ import java.util.Map;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import org.springframework.boot.json.JsonParserFactory;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -31,8 +33,12 @@ class LensWriteStrictHttpTests {
 	private int port;
 
 	private HttpResponse<String> post(HttpRequest.BodyPublisher body) throws Exception {
+		return post("/actuator/lens", body);
+	}
+
+	private HttpResponse<String> post(String path, HttpRequest.BodyPublisher body) throws Exception {
 		return HttpClient.newHttpClient()
-			.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.port + "/actuator/lens"))
+			.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.port + path))
 				.header("Content-Type", "application/json")
 				.POST(body)
 				.build(), HttpResponse.BodyHandlers.ofString());
@@ -90,6 +96,24 @@ class LensWriteStrictHttpTests {
 		HttpResponse<String> response = post(huge);
 		assertThat(response.statusCode()).isEqualTo(413);
 		assertThat(error(response)).contains("at most 65536").doesNotContain("aaaa");
+		assertThat(override()).isNull();
+	}
+
+	/**
+	 * Every path Spring routes to the endpoint is the endpoint's to guard: path parameters and a
+	 * percent-encoded letter reach it (a small write is taken), and a large one is refused before it
+	 * is read.
+	 */
+	@ParameterizedTest
+	@ValueSource(strings = { "/actuator/lens;x=y", "/actuator/%6cens", "/actuator;a=b/lens" })
+	void aBodyOverSixtyFourKibibytesIsRefusedOnEveryPathSpringRoutesToTheEndpoint(String path) throws Exception {
+		HttpResponse<String> small = post(path,
+				HttpRequest.BodyPublishers.ofString("{\"override\": \"exporting\", \"duration\": \"1m\"}"));
+		assertThat(small.statusCode()).as("a small write to %s: %s", path, small.body()).isEqualTo(200);
+		assertThat(post("{\"override\": \"none\"}").statusCode()).isEqualTo(200);
+		String huge = "{\"override\": \"exporting\", \"spanGroups\": \"" + "a".repeat(70_000) + "\"}";
+		HttpResponse<String> response = post(path, HttpRequest.BodyPublishers.ofString(huge));
+		assertThat(response.statusCode()).as("a large write to %s", path).isEqualTo(413);
 		assertThat(override()).isNull();
 	}
 
