@@ -23,7 +23,9 @@ import org.springframework.boot.actuate.endpoint.OperationResponseBody;
  * JSON mapper leaves out nulls elsewhere.
  *
  * @param enabled whether NeMo Lens is enabled
- * @param exporting whether this rank exports at least one signal now
+ * @param exporting whether this rank exports at least one signal now; {@code null} with Lens off,
+ * when no strategy decides and every door sends what the application configures ({@code doors}
+ * says which), so that it never reads {@code false} for a rank whose doors export
  * @param selectedByStrategy whether the strategies selected this rank for at least one signal
  * (what it does when no override is in force)
  * @param override the override in force, or {@code null}
@@ -49,11 +51,10 @@ import org.springframework.boot.actuate.endpoint.OperationResponseBody;
  * {@code sampled 0.25: ranks 3, 4, 5, 6, 10 of 16}), or {@code null} for a strategy of the
  * application's own, whose rule is its code
  * @param summary what this rank does, in words: with Lens off, that every telemetry door runs as the
- * application configures it (so {@code exporting: false} then speaks of Lens's decision only, not of
- * what the application sends); with Lens on, the signals this rank exports and those it does not
+ * application configures it; with Lens on, the signals this rank exports and those it does not
  */
 @JsonInclude(JsonInclude.Include.ALWAYS)
-public record LensDescriptor(boolean enabled, boolean exporting, boolean selectedByStrategy,
+public record LensDescriptor(boolean enabled, Boolean exporting, boolean selectedByStrategy,
 		OverrideSummary override, ControlStatus control, String exportStrategy, int rank, int worldSize,
 		Integer localRank, String launcher, Map<String, String> sources, String runId, String runIdSource,
 		String serviceInstanceId, String serviceName, List<StrategySummary> strategies,
@@ -76,7 +77,8 @@ public record LensDescriptor(boolean enabled, boolean exporting, boolean selecte
 			.map((current) -> new OverrideSummary(current.state().value(),
 					current.signals().stream().map(Signal::key).toList(), current.until().toString(), current.source()))
 			.orElse(null);
-		return new LensDescriptor(handle.config().enabled(), handle.isExporting(), selected, override,
+		boolean enabled = handle.config().enabled();
+		return new LensDescriptor(enabled, enabled ? handle.isExporting() : null, selected, override,
 				handle.controlStatus().orElse(null),
 				handle.exportStrategy(),
 				handle.rank(), handle.worldSize(), localRank, rankInfo.launcher(), rankInfo.sources(),
@@ -113,7 +115,8 @@ public record LensDescriptor(boolean enabled, boolean exporting, boolean selecte
 	private static Map<String, SignalSummary> signals(TelemetryHandle handle) {
 		Map<String, SignalSummary> signals = new LinkedHashMap<>();
 		for (Signal signal : Signal.values()) {
-			signals.put(signal.key(), new SignalSummary(handle.isExporting(signal), handle.exportStrategy(signal),
+			signals.put(signal.key(), new SignalSummary(
+					handle.config().enabled() ? (Boolean) handle.isExporting(signal) : null, handle.exportStrategy(signal),
 					handle.isSelectedByStrategy(signal), handle.config().signalEnabled(signal),
 					handle.strategyPicks(signal).orElse(null)));
 		}
@@ -123,7 +126,7 @@ public record LensDescriptor(boolean enabled, boolean exporting, boolean selecte
 	/**
 	 * What the rank decided for one signal.
 	 *
-	 * @param exporting whether this rank exports the signal now
+	 * @param exporting whether this rank exports the signal now; {@code null} with Lens off
 	 * @param exportStrategy the strategy that decides it: the signal's own, else
 	 * {@code exportStrategy}
 	 * @param selectedByStrategy what that strategy decided, whatever an override says now
@@ -132,7 +135,7 @@ public record LensDescriptor(boolean enabled, boolean exporting, boolean selecte
 	 * application's own
 	 */
 	@JsonInclude(JsonInclude.Include.ALWAYS)
-	public record SignalSummary(boolean exporting, String exportStrategy, boolean selectedByStrategy,
+	public record SignalSummary(Boolean exporting, String exportStrategy, boolean selectedByStrategy,
 			boolean enabled, String strategyPicks) {
 
 	}

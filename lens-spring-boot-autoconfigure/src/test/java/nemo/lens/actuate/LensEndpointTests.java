@@ -155,6 +155,22 @@ class LensEndpointTests {
 			.run((context) -> assertThat(context.getBean(LensEndpoint.class).lens().localRank()).isNull());
 	}
 
+	/**
+	 * With Lens off no strategy decides and every door sends what the application configures: the
+	 * endpoint does not say "not exporting" of a rank whose doors export.
+	 */
+	@Test
+	void withLensOffExportingIsUnknownRatherThanFalse() {
+		this.runner.withPropertyValues("nemo.lens.enabled=false", "nemo.lens.rank=0", "nemo.lens.world-size=2")
+			.run((context) -> {
+				LensDescriptor lens = context.getBean(LensEndpoint.class).lens();
+				assertThat(lens.enabled()).isFalse();
+				assertThat(lens.exporting()).isNull();
+				assertThat(lens.signals().values()).allSatisfy((signal) -> assertThat(signal.exporting()).isNull());
+				assertThat(lens.summary()).startsWith("Lens off");
+			});
+	}
+
 	@Test
 	void jsonKeepsEveryContractKeyWithNullWhereUnknown() {
 		this.runner.withConfiguration(AutoConfigurations.of(JacksonEndpointAutoConfiguration.class))
