@@ -28,7 +28,7 @@ import nemo.lens.sdk.ExportSettings;
 public final class NemoLensConfig implements ExportSettings, FlightRecorderSettings {
 
 	/** The default environment prefix. */
-	public static final String DEFAULT_ENV_PREFIX = "NEMO_LENS";
+	public static final String DEFAULT_ENV_PREFIX = Setting.ENV_PREFIX;
 
 	private static final NemoLensConfig DEFAULTS = new Builder().build();
 

@@ -74,17 +74,30 @@ public final class OpampSettings {
 			catch (IllegalArgumentException ex) {
 				throw refused(name, i + 1, "has a malformed %-escape in its value");
 			}
-			if (value.chars().anyMatch((c) -> c < 0x20 && c != '\t' || c == 0x7f)) {
-				throw refused(name, i + 1, "has a control character in its value");
-			}
-			// HTTP carries a header's value as ASCII: OkHttp refuses any other character on every
-			// request, which would leave the rank without its server for good, so it is refused here.
-			if (value.chars().anyMatch((c) -> c > 0x7e)) {
-				throw refused(name, i + 1, "has a character beyond ASCII in its value, which no HTTP header carries");
+			String problem = valueProblem(value);
+			if (problem != null) {
+				throw refused(name, i + 1, problem);
 			}
 			read.put(key, value);
 		}
 		return read;
+	}
+
+	/**
+	 * What keeps a value from being sent, in one pass: a control character first, as before; then a
+	 * character beyond ASCII, which OkHttp refuses on every request (the rank would never reach its
+	 * server), so it is refused here, at start-up.
+	 */
+	private static String valueProblem(String value) {
+		boolean beyondAscii = false;
+		for (int i = 0; i < value.length(); i++) {
+			char c = value.charAt(i);
+			if ((c < 0x20 && c != '\t') || c == 0x7f) {
+				return "has a control character in its value";
+			}
+			beyondAscii |= c > 0x7e;
+		}
+		return beyondAscii ? "has a character beyond ASCII in its value, which no HTTP header carries" : null;
 	}
 
 	private static IllegalArgumentException refused(String name, int position, String problem) {

@@ -146,6 +146,9 @@ public enum Setting {
 	ATTRIBUTE_NAMES("attribute-names", String.class, RankAttributeNames.DL, null, 0,
 			"Names the rank's dl.* attributes (dl.rank, dl.world_size, dl.local_rank) are stamped under, on every signal, door, dump and the OpAMP description: dl (the dl.* names), nv (the Python NeMo Lens's nv.dl.* names only) or both. Other names (service.instance.id, nemo.*) stay.");
 
+	/** The prefix of every setting's variable unless a program reads its own ({@code fromEnv(prefix, ...)}). */
+	public static final String ENV_PREFIX = "NEMO_LENS";
+
 	/** The prefix of every setting's property, as Spring and the docs name it. */
 	public static final String PROPERTY_PREFIX = "nemo.lens";
 
@@ -382,7 +385,7 @@ public enum Setting {
 	 * @return such as {@code opampHeaders (nemo.lens.opamp.headers, NEMO_LENS_OPAMP_HEADERS)}
 	 */
 	public String allNames() {
-		return this.javaName + " (" + property() + ", NEMO_LENS_" + name() + ")";
+		return this.javaName + " (" + property() + ", " + ENV_PREFIX + "_" + name() + ")";
 	}
 
 	/**
