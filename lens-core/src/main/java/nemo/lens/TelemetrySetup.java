@@ -10,6 +10,7 @@ import java.util.logging.Logger;
 
 import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.context.propagation.ContextPropagators;
+import nemo.lens.config.Setting;
 import nemo.lens.control.ControlFilePoller;
 import nemo.lens.control.JobControl;
 import nemo.lens.control.RemoteControl;
@@ -98,13 +99,13 @@ public final class TelemetrySetup {
 		NemoLensConfig resolved = config.runId().isEmpty() ? config.toBuilder().runId(runId.value()).build() : config;
 		checkExportRank(resolved.exportRank(), rank, worldSize, options.rankInfo());
 		if (options.exportStrategy() == null) {
-			checkStrategyName(resolved.exportStrategy(), NemoLensConfig.DEFAULT_ENV_PREFIX + "_EXPORT_STRATEGY",
-					"exportStrategy");
+			checkStrategyName(resolved.exportStrategy(), Setting.EXPORT_STRATEGY.variable(),
+					Setting.EXPORT_STRATEGY.javaName());
 		}
 		for (Signal signal : Signal.values()) {
 			if (!resolved.exportStrategy(signal).equals(resolved.exportStrategy())) {
-				checkStrategyName(resolved.exportStrategy(signal),
-						signal.strategyVariable(NemoLensConfig.DEFAULT_ENV_PREFIX), signal.key() + "ExportStrategy");
+				checkStrategyName(resolved.exportStrategy(signal), signal.strategySetting().variable(),
+						signal.strategySetting().javaName());
 			}
 		}
 		SignalDecisions.Decider decider = new SignalDecisions.Decider(this.registry, rank, worldSize,
@@ -123,7 +124,7 @@ public final class TelemetrySetup {
 		}
 		// Found before anything is built: a missing agent module fails the start, leaving nothing behind.
 		RankAgent agent = (resolved.enabled() && !resolved.opampEndpoint().isEmpty())
-				? RankAgent.find("nemo.lens.opamp.endpoint (" + NemoLensConfig.DEFAULT_ENV_PREFIX + "_OPAMP_ENDPOINT)")
+				? RankAgent.find(Setting.OPAMP_ENDPOINT.property() + " (" + Setting.OPAMP_ENDPOINT.variable() + ")")
 				: null;
 		boolean switchable = options.switchable() || (resolved.enabled()
 				&& (!resolved.controlFile().isEmpty() || !resolved.opampEndpoint().isEmpty()));
@@ -197,7 +198,7 @@ public final class TelemetrySetup {
 		}
 		boolean fromLauncher = launcher != null && launcher.rank() == rank && launcher.worldSize() == worldSize
 				&& launcher.sources().containsKey("worldSize");
-		EnvironmentValues.checkExportRank("exportRank (" + NemoLensConfig.DEFAULT_ENV_PREFIX + "_EXPORT_RANK)",
+		EnvironmentValues.checkExportRank(Setting.EXPORT_RANK.javaName() + " (" + Setting.EXPORT_RANK.variable() + ")",
 				exportRank, worldSize, fromLauncher
 						? "from " + launcher.sources().get("worldSize") + " (" + launcher.launcher() + ")"
 						: "given to setupTelemetry");

@@ -266,6 +266,11 @@ public enum Setting {
 		return (this == USER) ? List.of(prefix + "_USER", prefix + "_USER_ID") : List.of(prefix + "_" + name());
 	}
 
+	/** {@return the variable under the default prefix, such as {@code NEMO_LENS_EXPORT_RANK}} */
+	public String variable() {
+		return ENV_PREFIX + "_" + name();
+	}
+
 	/**
 	 * The variable read without a prefix when none of {@link #variables(String)} is set.
 	 * @return {@code OTEL_SERVICE_NAME} for the service name, else {@code null}
@@ -385,7 +390,7 @@ public enum Setting {
 	 * @return such as {@code opampHeaders (nemo.lens.opamp.headers, NEMO_LENS_OPAMP_HEADERS)}
 	 */
 	public String allNames() {
-		return this.javaName + " (" + property() + ", " + ENV_PREFIX + "_" + name() + ")";
+		return this.javaName + " (" + property() + ", " + variable() + ")";
 	}
 
 	/**
