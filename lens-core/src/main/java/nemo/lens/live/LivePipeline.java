@@ -459,8 +459,10 @@ public final class LivePipeline {
 			}
 		}
 		if (this.recorder != null) {
-			this.recorder.forwardTo(null);
+			// The exit dump first, while the recorder still sees the open spans of the SDK that
+			// exports traces, which the drain below ends.
 			this.recorder.shutdown(left(deadline));
+			this.recorder.forwardTo(null);
 		}
 		boolean completed = this.drain.shutdown(last, left(deadline));
 		if (!this.built) {
