@@ -117,7 +117,7 @@ public enum Setting {
 
 	FLIGHT_RECORDER_MIN_DUMP_INTERVAL("flight-recorder.min-dump-interval", Duration.class, Duration.ofSeconds(10),
 			Bounds.of(Duration.ZERO, Duration.ofDays(1), Bounds.NOT_NEGATIVE, Bounds.NOT_NEGATIVE, ""), 0,
-			"Least time between two dumps the rank writes by itself (a thread that dies of an uncaught exception, the exit); the others are counted as skipped. Dumps asked for (the endpoint, the control file) are never held back. Zero for no limit."),
+			"Least time between two dumps the rank writes by itself when a thread dies of an uncaught exception; the others are counted as skipped. Dumps asked for (the endpoint, the control file) and the exit dump are never held back. Zero for no limit."),
 
 	FLIGHT_RECORDER_MAX_DUMPS("flight-recorder.max-dumps", int.class, 20,
 			Bounds.of(1, 10_000, Bounds.POSITIVE, Bounds.POSITIVE, ""), 0,
