@@ -45,4 +45,18 @@ class RedactionTests {
 			.noneMatch(Redaction::isCredentialKey);
 	}
 
+	@Test
+	void aListIsJudgedAsAWholeSoTheValueAfterACredentialFlagGoes() {
+		assertThat(Redaction.redactValues(List.of("train.py", "--password", "s3cret", "--epochs", "3", "token:",
+				"t0k", "PGPASSWORD", "pg", "--token=x")))
+			.containsExactly("train.py", "--password", "<redacted>", "--epochs", "3", "token:", "<redacted>",
+					"PGPASSWORD", "<redacted>", "--token=<redacted>");
+	}
+
+	@Test
+	void aFlagWithoutItsValueHidesNoOtherFlag() {
+		assertThat(Redaction.redactValues(List.of("--password", "--verbose", "step-7")))
+			.containsExactly("--password", "--verbose", "step-7");
+	}
+
 }
