@@ -79,7 +79,7 @@ final class DumpRedaction {
 	 * whole at any depth of a key-value list, other values as they are.
 	 */
 	@SuppressWarnings("unchecked")
-	static Value<?> value(Value<?> value) {
+	private static Value<?> value(Value<?> value) {
 		return switch (value.getType()) {
 			case STRING -> Value.of(Redaction.redact((String) value.getValue()));
 			case ARRAY -> array((List<Value<?>>) value.getValue());
