@@ -150,10 +150,39 @@ public final class Redaction {
 		return redact(description.toString());
 	}
 
+	/**
+	 * Returns what a log line may carry of a throwable: one that reads as {@link #describe} gives
+	 * it (class, message and causes, redacted) with the throwable's stack frames, so that the logged
+	 * stack trace says where the failure happened without what its message held.
+	 * @param throwable the failure
+	 * @return the throwable to log in its place
+	 */
+	public static Throwable loggable(Throwable throwable) {
+		Described described = new Described(describe(throwable));
+		described.setStackTrace(throwable.getStackTrace());
+		return described;
+	}
+
 	/** {@code https://host/p?<redacted>} for {@code https://host/p?token=abc}. */
 	private static String withoutQuery(String url) {
 		int query = url.indexOf('?');
 		return (query >= 0 && query < url.length() - 1) ? url.substring(0, query + 1) + REDACTED : url;
+	}
+
+	/** A throwable told by its redacted description alone. */
+	private static final class Described extends Exception {
+
+		private static final long serialVersionUID = 1L;
+
+		Described(String description) {
+			super(description, null, false, true);
+		}
+
+		@Override
+		public String toString() {
+			return getMessage();
+		}
+
 	}
 
 }

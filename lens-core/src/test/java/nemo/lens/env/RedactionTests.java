@@ -1,5 +1,8 @@
 package nemo.lens.env;
 
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -57,6 +60,19 @@ class RedactionTests {
 	void aFlagWithoutItsValueHidesNoOtherFlag() {
 		assertThat(Redaction.redactValues(List.of("--password", "--verbose", "step-7")))
 			.containsExactly("--password", "--verbose", "step-7");
+	}
+
+	@Test
+	void aLoggableThrowableKeepsTheFramesAndLosesTheSecretsOfItsMessageAndCauses() {
+		IllegalStateException failure = new IllegalStateException("door failed: password=hunter2",
+				new IOException("connect to https://bob:b0bpw@collector:4318/"));
+		Throwable loggable = Redaction.loggable(failure);
+		StringWriter trace = new StringWriter();
+		loggable.printStackTrace(new PrintWriter(trace));
+		assertThat(trace.toString()).doesNotContain("hunter2", "b0bpw")
+			.startsWith("java.lang.IllegalStateException: door failed: password=<redacted>; caused by java.io.IOException")
+			.contains("aLoggableThrowableKeepsTheFramesAndLosesTheSecretsOfItsMessageAndCauses");
+		assertThat(loggable.getStackTrace()).isEqualTo(failure.getStackTrace());
 	}
 
 }
