@@ -49,6 +49,16 @@ class RedactionTests {
 	}
 
 	@Test
+	void keysAreToldInAnyCasingJoinedOrNotAndShortWordsOnlyWhereAWordStarts() {
+		assertThat(List.of("PGPASSWORD", "ACCESSTOKEN", "Db.Pass", "X-Auth", "x-honeycomb-team", "JSESSIONID",
+				"csrftoken", "keyStorePassword", "MYSQL_PWD", "Set-Cookie", "sid"))
+			.allMatch(Redaction::isCredentialKey);
+		assertThat(List.of("bypass", "compass", "oauth.provider", "author", "max_tokens", "tokenizer", "session",
+				"passage", "consider"))
+			.noneMatch(Redaction::isCredentialKey);
+	}
+
+	@Test
 	void aListIsJudgedAsAWholeSoTheValueAfterACredentialFlagGoes() {
 		assertThat(Redaction.redactValues(List.of("train.py", "--password", "s3cret", "--epochs", "3", "token:",
 				"t0k", "PGPASSWORD", "pg", "--token=x")))
