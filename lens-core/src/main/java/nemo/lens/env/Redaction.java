@@ -90,10 +90,13 @@ public final class Redaction {
 			return text;
 		}
 		String redacted = PrivateKeyBlocks.redact(text, REDACTED);
-		redacted = USER_INFO.matcher(redacted).replaceAll("$1");
+		if (redacted.indexOf('@') >= 0) {
+			// Most texts hold no @: two passes over them spared.
+			redacted = USER_INFO.matcher(redacted).replaceAll("$1");
+			redacted = ORACLE_PASSWORD.matcher(redacted).replaceAll("$1" + Matcher.quoteReplacement(REDACTED) + "@");
+		}
 		redacted = BareUserInfo.remove(redacted);
 		redacted = EncodedUserInfo.remove(redacted);
-		redacted = ORACLE_PASSWORD.matcher(redacted).replaceAll("$1" + Matcher.quoteReplacement(REDACTED) + "@");
 		redacted = URL.matcher(redacted).replaceAll((url) -> Matcher.quoteReplacement(withoutQuery(url.group())));
 		redacted = CredentialValues.redact(redacted, REDACTED);
 		return KNOWN_TOKEN.matcher(redacted)
