@@ -22,7 +22,9 @@ import io.opentelemetry.sdk.trace.SpanProcessor;
  * concurrent hash set allocated a node and cost about 55 ns per span (the benchmarks' exporting
  * rank was 25-45% slower than the SDK alone). Spans live instead in a fixed table of slots indexed
  * by their span id, probed over a short window, with no allocation. What a span still pays, about
- * 20 ns, is mostly the compare-and-set that claims its slot (see BENCHMARKS.md).
+ * 20 ns of its thread's CPU, is a third the SDK calling one more processor and reading the id, and
+ * the rest the compare-and-set that claims the slot with the collector's barrier on storing a new
+ * object into an old table (a plain store cost as much; see BENCHMARKS.md, 2026-12-07).
  * <p>
  * The table is all it holds, so a span an application never ends costs at most a slot: a span
  * whose window is full is not tracked, only counted ({@link #untrackedSpans()}), and the spans of
