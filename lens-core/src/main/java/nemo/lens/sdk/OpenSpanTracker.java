@@ -1,9 +1,8 @@
 package nemo.lens.sdk;
 
+import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -22,25 +21,41 @@ import io.opentelemetry.sdk.trace.SpanProcessor;
  * It sits on every span of an exporting rank (and of a recording one), so it must cost far less than the span itself: a
  * concurrent hash set allocated a node and cost about 55 ns per span (the benchmarks' exporting
  * rank was 25-45% slower than the SDK alone). Spans live instead in a fixed table of slots indexed
- * by their span id, probed over a short window, with no allocation; a span whose window is
- * full (many spans open at once) falls back to a concurrent set. What a span still pays, about
- * 20 ns, is mostly the compare-and-set that claims its slot (see BENCHMARKS.md).
+ * by their span id, probed over a short window, with no allocation. What a span still pays, about
+ * 20 ns of its thread's CPU, is a third the SDK calling one more processor and reading the id, and
+ * the rest the compare-and-set that claims the slot with the collector's barrier on storing a new
+ * object into an old table (a plain store cost as much; see BENCHMARKS.md, 2026-12-07).
+ * <p>
+ * The table is all it holds, so a span an application never ends costs at most a slot: a span
+ * whose window is full is not tracked, only counted ({@link #untrackedSpans()}), and the spans of
+ * that window are held weakly from then on, so that those nobody else holds (abandoned, never to
+ * end) are collected and their slots taken again. A million spans never ended leave at most a
+ * table of spans behind, not a million (before, a set took the spans of a full window, and kept
+ * every leaked span: 250,000 of them took 197 MB).
  */
 final class OpenSpanTracker implements SpanProcessor {
 
 	static final String TRUNCATED_ATTRIBUTE = "nemo.span.truncated";
 
-	private static final int DEFAULT_SLOTS = 4096;
+	/**
+	 * How many spans open at once a tracker follows at most, the ceiling docs/flight-recorder.md
+	 * states: as many as the flight recorder's ring holds by default, so that spans never ended cost
+	 * at worst what a full ring costs; and a table small enough to stay in the cache (one of 4,096
+	 * slots cost a span about 5 ns more, 2026-12-07).
+	 */
+	static final int DEFAULT_SLOTS = 2048;
 
 	private static final int PROBES = 8;
 
 	private static final int HOME_DIGITS = 4;
 
-	private final AtomicReferenceArray<ReadWriteSpan> slots;
+	/**
+	 * Each slot is empty, holds a span, or holds one {@link Weakened}: a span of a window found
+	 * full, which stays tracked while something else holds it.
+	 */
+	private final AtomicReferenceArray<Object> slots;
 
 	private final int mask;
-
-	private final Set<ReadableSpan> overflow = ConcurrentHashMap.newKeySet();
 
 	/**
 	 * Sampled spans ended while in slot {@code i}: written only by the thread ending the span that
@@ -51,6 +66,9 @@ final class OpenSpanTracker implements SpanProcessor {
 
 	/** Sampled spans ended outside the table: those that found their window full. */
 	private final LongAdder endedElsewhere = new LongAdder();
+
+	/** Spans that found their window full, and were not tracked. */
+	private final LongAdder untracked = new LongAdder();
 
 	OpenSpanTracker() {
 		this(DEFAULT_SLOTS);
@@ -74,11 +92,38 @@ final class OpenSpanTracker implements SpanProcessor {
 		int home = home(span);
 		for (int probe = 0; probe < PROBES; probe++) {
 			int index = (home + probe) & this.mask;
-			if (this.slots.get(index) == null && this.slots.compareAndSet(index, null, span)) {
+			Object held = this.slots.get(index);
+			if ((held == null || isCollected(held)) && this.slots.compareAndSet(index, held, span)) {
 				return;
 			}
 		}
-		this.overflow.add(span);
+		this.untracked.increment();
+		weaken(home);
+	}
+
+	/**
+	 * Holds the spans of a full window weakly: an abandoned span is then collected and its slot
+	 * taken by a later span, while a span its application still holds stays tracked. A span that
+	 * ends meanwhile frees its slot as usual; the compare-and-set never replaces another span.
+	 */
+	private void weaken(int home) {
+		for (int probe = 0; probe < PROBES; probe++) {
+			int index = (home + probe) & this.mask;
+			Object held = this.slots.get(index);
+			if (held instanceof ReadWriteSpan span) {
+				this.slots.compareAndSet(index, span, new Weakened(span));
+			}
+		}
+	}
+
+	/** Whether a slot holds a span only weakly, and it has been collected: it never ends, and the slot is free. */
+	private static boolean isCollected(Object held) {
+		return held instanceof Weakened weak && weak.refersTo(null);
+	}
+
+	/** The span a slot holds, or {@code null}: the slot is empty, or its span was collected. */
+	private static ReadWriteSpan span(Object held) {
+		return (ReadWriteSpan) ((held instanceof Weakened weak) ? weak.get() : held);
 	}
 
 	@Override
@@ -92,7 +137,8 @@ final class OpenSpanTracker implements SpanProcessor {
 		int home = home(span);
 		for (int probe = 0; probe < PROBES; probe++) {
 			int index = (home + probe) & this.mask;
-			if (this.slots.get(index) == span) {
+			Object held = this.slots.get(index);
+			if (held == span || (held instanceof Weakened weak && weak.refersTo(span))) {
 				if (sampled) {
 					this.endedInSlot[index]++;
 				}
@@ -105,7 +151,6 @@ final class OpenSpanTracker implements SpanProcessor {
 		if (sampled) {
 			this.endedElsewhere.increment();
 		}
-		this.overflow.remove(span);
 	}
 
 	@Override
@@ -144,19 +189,24 @@ final class OpenSpanTracker implements SpanProcessor {
 	}
 
 	/**
+	 * Returns how many spans found their window of the table full and were not tracked: nothing
+	 * ends them at shutdown and no dump shows them while they are open. Many mean many spans open
+	 * at once, or spans an application never ends.
+	 * @return the count
+	 */
+	long untrackedSpans() {
+		return this.untracked.sum();
+	}
+
+	/**
 	 * Whether a span started on this SDK has not ended yet: what a switch-off waits for before it
 	 * closes the SDK, so that spans under way end whole.
 	 * @return whether a span is open
 	 */
 	boolean hasOpenSpans() {
 		for (int index = 0; index < this.slots.length(); index++) {
-			ReadWriteSpan span = this.slots.get(index);
+			ReadWriteSpan span = span(this.slots.get(index));
 			if (span != null && !span.hasEnded()) {
-				return true;
-			}
-		}
-		for (ReadableSpan span : this.overflow) {
-			if (!span.hasEnded()) {
 				return true;
 			}
 		}
@@ -171,21 +221,12 @@ final class OpenSpanTracker implements SpanProcessor {
 	List<ReadableSpan> openSpans() {
 		List<ReadableSpan> open = new ArrayList<>();
 		for (int index = 0; index < this.slots.length(); index++) {
-			ReadWriteSpan span = this.slots.get(index);
-			if (span != null && isOpenAndSampled(span)) {
-				open.add(span);
-			}
-		}
-		for (ReadableSpan span : this.overflow) {
-			if (isOpenAndSampled(span)) {
+			ReadWriteSpan span = span(this.slots.get(index));
+			if (span != null && !span.hasEnded() && span.getSpanContext().isSampled()) {
 				open.add(span);
 			}
 		}
 		return open;
-	}
-
-	private static boolean isOpenAndSampled(ReadableSpan span) {
-		return !span.hasEnded() && span.getSpanContext().isSampled();
 	}
 
 	/**
@@ -196,13 +237,8 @@ final class OpenSpanTracker implements SpanProcessor {
 		int ended = 0;
 		for (int index = 0; index < this.slots.length(); index++) {
 			// Left in place: ending the span frees its slot, so only a span's ender ever frees one.
-			ReadWriteSpan span = this.slots.get(index);
+			ReadWriteSpan span = span(this.slots.get(index));
 			if (span != null && truncate(span)) {
-				ended++;
-			}
-		}
-		for (ReadableSpan span : this.overflow) {
-			if (this.overflow.remove(span) && truncate((ReadWriteSpan) span)) {
 				ended++;
 			}
 		}
@@ -216,6 +252,15 @@ final class OpenSpanTracker implements SpanProcessor {
 		span.setAttribute(TRUNCATED_ATTRIBUTE, true);
 		span.end();
 		return true;
+	}
+
+	/** A span of a full window, held weakly: its slot is free again once it is collected. */
+	private static final class Weakened extends WeakReference<ReadableSpan> {
+
+		Weakened(ReadWriteSpan span) {
+			super(span);
+		}
+
 	}
 
 }

@@ -1,5 +1,6 @@
 package nemo.lens.sdk;
 
+import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -7,6 +8,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Stream;
 
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;
@@ -70,25 +72,59 @@ class OpenSpanTrackerTests {
 	}
 
 	@Test
-	void listsTheOpenSpansOfTheOverflowToo() {
+	void spansBeyondAFullWindowAreCountedAndNotTracked() {
 		OpenSpanTracker tracker = new OpenSpanTracker(8);
 		Tracer tracer = tracer(tracker);
+		List<Span> open = new ArrayList<>();
 		for (int i = 0; i < 100; i++) {
-			tracer.spanBuilder("open-" + i).startSpan();
+			open.add(tracer.spanBuilder("open-" + i).startSpan());
 		}
-		assertThat(tracker.openSpans()).hasSize(100);
+		assertThat(tracker.openSpans()).extracting(ReadableSpan::getName)
+			.containsExactlyInAnyOrderElementsOf(open.subList(0, 8).stream().map(this::name).toList());
+		assertThat(tracker.untrackedSpans()).isEqualTo(92);
+		assertThat(tracker.endOpenSpans()).isEqualTo(8);
 	}
 
 	@Test
-	void moreOpenSpansThanSlotsAreAllEndedThroughTheOverflow() {
+	void abandonedSpansAreCollectedOnceTheirWindowIsFullAndTheirSlotsTakenAgain() throws Exception {
 		OpenSpanTracker tracker = new OpenSpanTracker(8);
 		Tracer tracer = tracer(tracker);
-		for (int i = 0; i < 100; i++) {
-			tracer.spanBuilder("open-" + i).startSpan();
+		List<WeakReference<Span>> abandoned = new ArrayList<>();
+		for (int i = 0; i < 8; i++) {
+			abandoned.add(new WeakReference<>(tracer.spanBuilder("abandoned-" + i).startSpan()));
 		}
-		tracer.spanBuilder("done").startSpan().end();
-		assertThat(tracker.endOpenSpans()).isEqualTo(100);
-		assertThat(truncated()).hasSize(100);
+		tracer.spanBuilder("finds-the-window-full").startSpan().end();
+		awaitCollected(abandoned);
+		Span next = tracer.spanBuilder("next").startSpan();
+		assertThat(tracker.openSpans()).extracting(ReadableSpan::getName).containsExactly("next");
+		next.end();
+	}
+
+	@Test
+	void spansTheApplicationStillHoldsStayTrackedWhenTheirWindowIsFull() throws Exception {
+		OpenSpanTracker tracker = new OpenSpanTracker(8);
+		Tracer tracer = tracer(tracker);
+		List<Span> held = new ArrayList<>();
+		for (int i = 0; i < 8; i++) {
+			held.add(tracer.spanBuilder("held-" + i).startSpan());
+		}
+		WeakReference<Span> untracked = new WeakReference<>(tracer.spanBuilder("untracked").startSpan());
+		awaitCollected(List.of(untracked));
+		held.subList(0, 3).forEach(Span::end);
+		assertThat(tracker.endOpenSpans()).isEqualTo(5);
+		assertThat(truncated()).extracting(SpanData::getName)
+			.containsExactlyInAnyOrderElementsOf(held.subList(3, 8).stream().map(this::name).toList());
+		assertThat(tracker.endedSampledSpans()).isEqualTo(8);
+	}
+
+	/** Asks for collections until every reference is cleared: what a running JVM does by itself. */
+	private static void awaitCollected(List<? extends WeakReference<?>> references) throws InterruptedException {
+		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+		while (references.stream().anyMatch((reference) -> !reference.refersTo(null))) {
+			assertThat(System.nanoTime()).as("spans collected within 30 s").isLessThan(deadline);
+			System.gc();
+			Thread.sleep(10);
+		}
 	}
 
 	@Test
@@ -135,7 +171,7 @@ class OpenSpanTrackerTests {
 	}
 
 	@Test
-	void countsSampledSpansThatEndedWhetherInTheTableOrTheOverflowOrTruncated() {
+	void countsSampledSpansThatEndedWhetherTrackedOrNotOrTruncated() {
 		OpenSpanTracker tracker = new OpenSpanTracker(8);
 		Tracer tracer = tracer(tracker);
 		List<Span> open = new ArrayList<>();
@@ -145,10 +181,10 @@ class OpenSpanTrackerTests {
 		for (int i = 0; i < 1_000; i++) {
 			tracer.spanBuilder("short").startSpan().end();
 		}
-		open.subList(0, 10).forEach(Span::end);
+		open.subList(20, 30).forEach(Span::end);
 		assertThat(tracker.endedSampledSpans()).isEqualTo(1_010);
-		assertThat(tracker.endOpenSpans()).isEqualTo(20);
-		assertThat(tracker.endedSampledSpans()).isEqualTo(1_030);
+		assertThat(tracker.endOpenSpans()).isEqualTo(8);
+		assertThat(tracker.endedSampledSpans()).isEqualTo(1_018);
 	}
 
 	@Test
@@ -166,7 +202,7 @@ class OpenSpanTrackerTests {
 	}
 
 	@Test
-	void spansWhoseIdsShareTheirLastDigitsAreAllTracked() {
+	void spansWhoseIdsShareTheirLastDigitsShareOneWindowAndTakeItsFreedSlots() {
 		OpenSpanTracker tracker = new OpenSpanTracker();
 		AtomicLong next = new AtomicLong();
 		IdGenerator sameHome = new IdGenerator() {
@@ -187,13 +223,18 @@ class OpenSpanTrackerTests {
 			.build()
 			.get("test");
 		List<Span> spans = new ArrayList<>();
-		for (int i = 0; i < 20; i++) {
+		for (int i = 0; i < 12; i++) {
 			spans.add(tracer.spanBuilder("span-" + i).startSpan());
 		}
-		spans.subList(0, 10).forEach(Span::end);
-		assertThat(tracker.endOpenSpans()).isEqualTo(10);
+		spans.subList(0, 4).forEach(Span::end);
+		for (int i = 12; i < 16; i++) {
+			spans.add(tracer.spanBuilder("span-" + i).startSpan());
+		}
+		assertThat(tracker.untrackedSpans()).isEqualTo(4);
+		assertThat(tracker.endOpenSpans()).isEqualTo(8);
 		assertThat(truncated()).extracting(SpanData::getName)
-			.containsExactlyInAnyOrderElementsOf(spans.subList(10, 20).stream().map(this::name).toList());
+			.containsExactlyInAnyOrderElementsOf(
+					Stream.concat(spans.subList(4, 8).stream(), spans.subList(12, 16).stream()).map(this::name).toList());
 	}
 
 	/** Runs the task on that many threads at once and waits until every one has finished. */
