@@ -106,6 +106,18 @@ class FlightRecorderOpenSpansTests {
 	}
 
 	@Test
+	void aDumpCountsTheSpansTheOpenSpanTableHadNoRoomFor() {
+		TelemetryHandle silent = silentRank();
+		assertThat(DumpFile.read(silent.dumpFlightRecorder().orElseThrow())
+			.resourceAttribute("nemo.lens.flight_recorder.untracked_spans")).isEqualTo("0");
+		for (int i = 0; i < 3_000; i++) {
+			start(silent.tracer(), "held-" + i, Span.getInvalid());
+		}
+		assertThat(Long.parseLong(DumpFile.read(silent.dumpFlightRecorder().orElseThrow())
+			.resourceAttribute("nemo.lens.flight_recorder.untracked_spans"))).isGreaterThanOrEqualTo(3_000 - 2_048);
+	}
+
+	@Test
 	void openSpansAreRedactedLikeTheRest() {
 		TelemetryHandle silent = silentRank();
 		Span span = start(silent.tracer(), "GET https://user:hunter2@db.example/x?token=abc123", Span.getInvalid());

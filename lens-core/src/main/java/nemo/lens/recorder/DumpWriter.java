@@ -69,6 +69,13 @@ public final class DumpWriter {
 	 */
 	public static final String FINISHED_SPANS = "nemo.lens.flight_recorder.finished_spans";
 
+	/**
+	 * Resource attribute: how many spans started on the rank were never tracked as open, as the
+	 * open-span table had no room (a span an application never ends keeps its slot until it is
+	 * collected): open ones among them are missing from the dump.
+	 */
+	public static final String UNTRACKED_SPANS = "nemo.lens.flight_recorder.untracked_spans";
+
 	/** Resource attribute: what asked for the dump ({@code request}, {@code control-file}, ...). */
 	public static final String TRIGGER = "nemo.lens.flight_recorder.trigger";
 

@@ -309,6 +309,7 @@ public final class FlightRecorder {
 				Resource resource = this.recording.resource()
 					.toBuilder()
 					.put(DumpWriter.FINISHED_SPANS, finishedSpans())
+					.put(DumpWriter.UNTRACKED_SPANS, untrackedSpans())
 					.build();
 				Path written = this.writer.write(this.ring.snapshot(), this.ring.capacity(), open,
 						(this.logs != null) ? this.logs.snapshot() : LogRing.Contents.EMPTY, resource, trigger, now);
@@ -338,6 +339,12 @@ public final class FlightRecorder {
 			return "recorded";
 		}
 		return exporting.exportsSpans() ? "exported" : "none";
+	}
+
+	/** The spans the open-span tables of the recording SDK and the exporting one had no room for. */
+	private long untrackedSpans() {
+		ExportingTelemetry exporting = this.forwarding.target();
+		return this.recording.untrackedSpans() + ((exporting != null) ? exporting.untrackedSpans() : 0);
 	}
 
 	private static long nanos(Instant time) {

@@ -214,6 +214,15 @@ public final class ExportingTelemetry {
 	}
 
 	/**
+	 * How many spans of this SDK were not tracked as open, as the open-span table had no room for
+	 * them: a dump cannot show them, and their number says how many a rank opened beyond the table.
+	 * @return the count
+	 */
+	public long untrackedSpans() {
+		return this.openSpans.untrackedSpans();
+	}
+
+	/**
 	 * Stops exporting traces: ends the spans still open (marked truncated), sends what the batch
 	 * processor holds, and closes the tracer provider and its exporters, within the timeout. The
 	 * other signals of this SDK go on. Calls after the first return at once.

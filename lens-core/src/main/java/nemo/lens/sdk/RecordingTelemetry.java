@@ -63,6 +63,14 @@ public final class RecordingTelemetry {
 	}
 
 	/**
+	 * How many spans were not tracked as open, as the open-span table had no room for them.
+	 * @return the count
+	 */
+	public long untrackedSpans() {
+		return this.openSpans.untrackedSpans();
+	}
+
+	/**
 	 * Stops recording; nothing is exported, so this returns at once.
 	 * @param timeout the longest wait
 	 */
