@@ -278,6 +278,7 @@ public final class TelemetrySetup {
 					live::checkControlSpanGroups, live::decide, this.warnings, live::controlChanged,
 					handle::dumpRequestedByControlFile);
 			RemoteControl remote = new RemoteControl(control, this.warnings);
+			live.reportedBy(remote);
 			RehearsalTimer rehearsal = null;
 			if (this.config.controlFile().isEmpty()) {
 				live.controlBy(control);

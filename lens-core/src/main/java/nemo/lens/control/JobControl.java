@@ -58,6 +58,9 @@ public final class JobControl<D> implements ControlFilePoller.Listener {
 
 	private volatile String problem;
 
+	/** When the problem in force was first seen. */
+	private volatile Instant problemSince;
+
 	private volatile boolean inForce;
 
 	/**
@@ -190,6 +193,9 @@ public final class JobControl<D> implements ControlFilePoller.Listener {
 			this.warnings.accept("NeMo Lens: control file " + this.file + " is not used: " + problem
 					+ ((this.applied != null) ? "; its last good content stays in force" : ""));
 		}
+		if (this.problem == null) {
+			this.problemSince = Instant.now();
+		}
 		// After the warning: whoever sees the state in error finds it warned.
 		this.problem = problem;
 	}
@@ -271,9 +277,11 @@ public final class JobControl<D> implements ControlFilePoller.Listener {
 	 */
 	public ControlStatus status() {
 		InForce<D> current = this.applied;
+		String problem = this.problem;
+		Instant since = this.problemSince;
 		Map<String, String> values = (current != null && this.inForce) ? current.content().values() : Map.of();
 		String state;
-		if (this.problem != null) {
+		if (problem != null) {
 			state = "error";
 		}
 		else if (current == null) {
@@ -282,7 +290,8 @@ public final class JobControl<D> implements ControlFilePoller.Listener {
 		else {
 			state = this.inForce ? "applied" : "expired";
 		}
-		return new ControlStatus(this.file, state, this.problem, values);
+		return new ControlStatus(this.file, state, problem, values,
+				(problem != null && since != null) ? since.toString() : null, null);
 	}
 
 	/**

@@ -71,12 +71,12 @@ class OpampAgentTests {
 	void aServerThatCannotBeReachedIsWarnedOnceAndTheRankKeepsItsDecision() throws Exception {
 		TelemetryHandle handle = rank(1, closedEndpoint());
 		long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-		// The first try, then the retries after 1 s and 2 s: three failures, one warning.
+		// The first try, then a poll each second: four failures, one warning.
 		while (System.nanoTime() < deadline && this.warnings.isEmpty()) {
 			Thread.sleep(50);
 		}
 		Thread.sleep(3500);
-		assertThat(this.warnings).singleElement().asString().contains("cannot be reached").contains("127.0.0.1");
+		assertThat(this.warnings).singleElement().asString().contains("failed a poll").contains("ConnectException").contains("127.0.0.1");
 		assertThat(handle.isExporting()).isTrue();
 	}
 
