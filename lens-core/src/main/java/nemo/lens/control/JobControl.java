@@ -29,6 +29,12 @@ public final class JobControl<D> implements ControlFilePoller.Listener {
 
 	private final String file;
 
+	/**
+	 * What notices and warnings call the content in force: the control file, or a remote channel's
+	 * content over it ({@link RemoteControl} says which).
+	 */
+	private volatile String source;
+
 	private final int worldSize;
 
 	/** Guards what is in force while a refresh decides the content again ({@link #rebase}). */
@@ -77,6 +83,7 @@ public final class JobControl<D> implements ControlFilePoller.Listener {
 	public JobControl(String file, int worldSize, Supplier<Set<String>> strategies, Consumer<String> spanGroupsCheck,
 			Decider<D> decider, Consumer<String> warnings, Runnable changed, Consumer<String> dump) {
 		this.file = file;
+		this.source = "control file " + file;
 		this.worldSize = worldSize;
 		this.strategies = strategies;
 		this.spanGroupsCheck = spanGroupsCheck;
@@ -190,7 +197,7 @@ public final class JobControl<D> implements ControlFilePoller.Listener {
 		String problem = Redaction.redact(reported);
 		this.firstLook = false;
 		if (this.reported.add(problem)) {
-			this.warnings.accept("NeMo Lens: control file " + this.file + " is not used: " + problem
+			this.warnings.accept("NeMo Lens: " + this.source + " is not used: " + problem
 					+ ((this.applied != null) ? "; its last good content stays in force" : ""));
 		}
 		if (this.problem == null) {
@@ -269,6 +276,20 @@ public final class JobControl<D> implements ControlFilePoller.Listener {
 	public String spanGroups() {
 		InForce<D> current = inForce();
 		return (current != null) ? current.content().spanGroups() : null;
+	}
+
+	/**
+	 * What notices and warnings call the content in force: {@code control file /x}, or the remote
+	 * channel's name while its content is in force.
+	 * @return the name
+	 */
+	public String source() {
+		return this.source;
+	}
+
+	/** Names the content that is about to be read: the remote channel's, or the file's again. */
+	void source(String source) {
+		this.source = source;
 	}
 
 	/**

@@ -21,9 +21,15 @@ import java.util.function.Consumer;
  */
 public final class RemoteControl implements ControlFilePoller.Listener {
 
+	/** What notices, warnings and the endpoint call the remote channel's content. */
+	public static final String SOURCE = "OpAMP remote configuration";
+
 	private final JobControl<?> control;
 
 	private final Consumer<String> warnings;
+
+	/** What the control calls the file's content. */
+	private final String fileSource;
 
 	private final Set<String> fileProblemsWarned = new HashSet<>();
 
@@ -49,6 +55,7 @@ public final class RemoteControl implements ControlFilePoller.Listener {
 	public RemoteControl(JobControl<?> control, Consumer<String> warnings) {
 		this.control = Objects.requireNonNull(control, "control must not be null");
 		this.warnings = Objects.requireNonNull(warnings, "warnings must not be null");
+		this.fileSource = control.source();
 	}
 
 	/**
@@ -65,11 +72,15 @@ public final class RemoteControl implements ControlFilePoller.Listener {
 		}
 		String previous = this.remoteText;
 		this.remoteText = text;
+		this.control.source(SOURCE);
 		this.control.read(text);
 		String error = this.control.status().error();
 		if (error != null) {
 			// The switch could not be made on this rank: the control kept what was in force.
 			this.remoteText = previous;
+			if (previous == null) {
+				this.control.source(this.fileSource);
+			}
 			return refuse(error);
 		}
 		this.refused = null;
@@ -92,6 +103,7 @@ public final class RemoteControl implements ControlFilePoller.Listener {
 			return null;
 		}
 		this.remoteText = null;
+		this.control.source(this.fileSource);
 		if (this.fileText != null) {
 			this.control.read(this.fileText);
 		}
@@ -118,7 +130,7 @@ public final class RemoteControl implements ControlFilePoller.Listener {
 		Problem refused = this.refused;
 		if (refused != null) {
 			return new ControlStatus(status.file(), "error",
-					"the OpAMP server's remote configuration is not used: " + refused.reason(), status.applied(),
+					SOURCE + " is not used: " + refused.reason(), status.applied(),
 					refused.since().toString(), this.server);
 		}
 		return new ControlStatus(status.file(), status.state(), status.error(), status.applied(), status.since(),
@@ -189,8 +201,8 @@ public final class RemoteControl implements ControlFilePoller.Listener {
 			this.control.problem(problem);
 		}
 		else if (this.fileProblemsWarned.add(problem)) {
-			this.warnings.accept("NeMo Lens: the control file is not used: " + problem
-					+ "; the OpAMP server's remote configuration is in force over it meanwhile");
+			this.warnings.accept("NeMo Lens: " + this.fileSource + " is not used: " + problem + "; the " + SOURCE
+					+ " is in force over it meanwhile");
 		}
 	}
 

@@ -358,7 +358,7 @@ public final class LiveDecision {
 		}
 		ControlStatus status = this.control.status();
 		// Refused whole when the switch cannot be made: the control file puts back what was in force.
-		reapply("control file " + status.file() + " " + status.state() + " " + status.applied(), this.override);
+		reapply(this.control.source() + " " + status.state() + " " + status.applied(), this.override);
 		String spec = this.control.spanGroups();
 		if (spec != null && !spec.equals(this.controlSpanGroups)) {
 			this.spanGroups.set(spec);

@@ -189,8 +189,8 @@ final class OpampAgent implements OpampClient.Callbacks, AutoCloseable {
 				status.status(RemoteConfigStatuses.RemoteConfigStatuses_FAILED).error_message(refused);
 				if (!refused.equals(this.lastRefusal)) {
 					this.lastRefusal = refused;
-					this.warnings.accept("NeMo Lens: the OpAMP server's remote configuration (" + CONFIG_KEY
-							+ ") is not used: " + refused + "; what was in force stays");
+					this.warnings.accept("NeMo Lens: " + RemoteControl.SOURCE + " (" + CONFIG_KEY + ") is not used: "
+							+ refused + "; what was in force stays");
 				}
 			}
 			this.lastHash = remote.config_hash;

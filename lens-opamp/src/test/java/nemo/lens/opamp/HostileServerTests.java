@@ -243,6 +243,24 @@ class HostileServerTests {
 	}
 
 	@Test
+	void aRefusedContentShowsUnderControlWithItsReasonAndSinceWhenAndTheNoticesNameTheirSource() throws Exception {
+		HostileOpampServer server = HostileOpampServer.start((request) -> (request == 0) ? Reply.config(ALL_RANKS)
+				: Reply.config("export-strategy=every_rank\n"));
+		TelemetryHandle rank = rank(server);
+		assertThat(await(() -> "error".equals(rank.controlStatus().orElseThrow().state()))).isTrue();
+		ControlStatus control = rank.controlStatus().orElseThrow();
+		assertThat(control.error()).startsWith("OpAMP remote configuration is not used: export-strategy 'every_rank'");
+		assertThat(control.since()).isNotNull();
+		assertThat(control.applied()).containsEntry("export-strategy", "all_ranks");
+		assertThat(rank.isExporting()).isTrue();
+		assertThat(switches()).singleElement()
+			.asString()
+			.startsWith("NeMo Lens: OpAMP remote configuration applied {export-strategy=all_ranks}");
+		assertThat(this.warnings).noneMatch((warning) -> warning.contains("control file"))
+			.anyMatch((warning) -> warning.startsWith("NeMo Lens: OpAMP remote configuration (lens) is not used"));
+	}
+
+	@Test
 	void aRetryAfterLongerThanTheIntervalIsHonoured() throws Exception {
 		HostileOpampServer server = HostileOpampServer.start(
 				(request) -> (request == 0) ? Reply.status(503, "Retry-After", "2") : Reply.config(ALL_RANKS));

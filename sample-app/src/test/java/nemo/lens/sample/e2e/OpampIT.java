@@ -172,29 +172,31 @@ class OpampIT {
 	@Test
 	@Order(4)
 	void afterAMalformedAnswerEachRankToldItOnceAndStillSwitches() throws Exception {
-		proxy.inject(OpampFaultProxy.Fault.MALFORMED, 1);
-		assertThat(proxy.awaitFaultsServed(2, WAIT)).as("a malformed answer to each rank").isTrue();
-		server.putConfig("export-strategy=single_rank\n");
-		awaitSwitched("export-strategy=single_rank");
-		for (int rank = 0; rank < 2; rank++) {
-			assertThat(failedPolls(rank)).as("rank %d", rank).hasSize(1);
-			assertThat(failedPolls(rank).get(0)).contains("not an OpAMP message");
-		}
-		awaitRecoveries(1);
+		faultThenSwitch(OpampFaultProxy.Fault.MALFORMED, 1, "export-strategy=single_rank", 1,
+				"not an OpAMP message");
 	}
 
 	@Test
 	@Order(5)
 	void afterABurstOfServerErrorsEachRankToldItOnceAndStillSwitches() throws Exception {
-		proxy.inject(OpampFaultProxy.Fault.SERVER_ERROR, 4);
-		assertThat(proxy.awaitFaultsServed(2, WAIT)).as("four 500s to each rank").isTrue();
-		server.putConfig("export-strategy=all_ranks\n");
-		awaitSwitched("export-strategy=all_ranks");
+		faultThenSwitch(OpampFaultProxy.Fault.SERVER_ERROR, 4, "export-strategy=all_ranks", 2, "HTTP 500");
+	}
+
+	/**
+	 * Each rank gets the fault so many times, then the server a new content: both switch, and each
+	 * rank has told this outage in one WARN (its {@code outages}-th) and its end in one INFO.
+	 */
+	private static void faultThenSwitch(OpampFaultProxy.Fault fault, int times, String content, int outages,
+			String told) throws Exception {
+		proxy.inject(fault, times);
+		assertThat(proxy.awaitFaultsServed(2, WAIT)).as("%s %d times to each rank", fault, times).isTrue();
+		server.putConfig(content + "\n");
+		awaitSwitched(content);
 		for (int rank = 0; rank < 2; rank++) {
-			assertThat(failedPolls(rank)).as("rank %d", rank).hasSize(2);
-			assertThat(failedPolls(rank).get(1)).contains("HTTP 500");
+			assertThat(failedPolls(rank)).as("rank %d", rank).hasSize(outages);
+			assertThat(failedPolls(rank).get(outages - 1)).contains(told);
 		}
-		awaitRecoveries(2);
+		awaitRecoveries(outages);
 	}
 
 	@Test
