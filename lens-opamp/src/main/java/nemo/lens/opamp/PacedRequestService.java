@@ -6,6 +6,7 @@ import java.time.Instant;
 import java.util.Objects;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 
 import io.opentelemetry.opamp.client.internal.request.Request;
@@ -48,6 +49,8 @@ final class PacedRequestService implements RequestService {
 
 	private volatile boolean stopped;
 
+	private final AtomicBoolean polling = new AtomicBoolean();
+
 	PacedRequestService(HttpTransport transport, Pace pace) {
 		this.transport = transport;
 		this.pace = pace;
@@ -57,12 +60,18 @@ final class PacedRequestService implements RequestService {
 	public void start(Callback callback, Supplier<Request> requests) {
 		this.callback = Objects.requireNonNull(callback, "callback must not be null");
 		this.requests = Objects.requireNonNull(requests, "requests must not be null");
-		this.transport.executor().execute(this::poll);
 	}
 
-	/** Paced: what changed is carried by the next poll, at most one interval away. */
+	/**
+	 * The first call starts the polls: the client calls it once it is ready to build its first,
+	 * full request. After that, paced: what changed is carried by the next poll, at most one
+	 * interval away.
+	 */
 	@Override
 	public void sendRequest() {
+		if (this.polling.compareAndSet(false, true)) {
+			this.transport.executor().execute(this::poll);
+		}
 	}
 
 	@Override
@@ -108,7 +117,8 @@ final class PacedRequestService implements RequestService {
 			return this.pace.interval();
 		}
 		if (!answer.successful()) {
-			failed("HTTP " + answer.status() + printable(" " + answer.reason())
+			String reason = (answer.reason() == null || answer.reason().isBlank()) ? "" : " " + answer.reason();
+			failed("HTTP " + answer.status() + printable(reason)
 					+ ((answer.status() / 100 == 3) ? " (a redirect, not followed)" : ""));
 			return this.pace.afterRetryAfter(answer.retryAfter(), Instant.now());
 		}
