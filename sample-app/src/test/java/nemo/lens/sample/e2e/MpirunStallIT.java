@@ -24,7 +24,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Eight plain Java ranks under Open MPI's {@code mpirun}, each inside {@code train.step}, rank 5
  * blocked in {@code allreduce} and the others in {@code barrier}, with a stall timeout of 2 s:
- * every rank writes a stall dump by itself, holding its open chain, and the report names rank 5 and
+ * every rank writes a stall dump by itself, holding its open chain, the exporting one (rank 7 under
+ * {@code single_rank}, with the exporter {@code none}) too, and the report names rank 5 and
  * {@code allreduce} first. Skipped with the reason where {@code mpirun} is not Open MPI's
  * ({@code .ci/launchers/setup} installs it). Every wait is on an event: the dumps appearing.
  */
@@ -55,11 +56,11 @@ class MpirunStallIT {
 		ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
 		Map<String, String> env = builder.environment();
 		env.keySet().retainAll(SampleAppProcess.INHERITED);
-		// Every rank silent (sampled at rate 0), all recording: with the exporter none, an exporting
-		// rank would sample nothing at all, as nothing of it could leave.
+		// single_rank: rank 7 exports, with the exporter none, and dumps for its stall as the silent
+		// ranks do (issue 57: its dump was the one missing).
 		env.putAll(Map.of("OMPI_ALLOW_RUN_AS_ROOT", "1", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", "STALL_RANK", "5"));
 		env.putAll(Map.of("NEMO_LENS_ENABLED", "true", "NEMO_LENS_EXPORTER", "none", "NEMO_LENS_RUN_ID", "stall-it",
-				"NEMO_LENS_EXPORT_STRATEGY", "sampled", "NEMO_LENS_EXPORT_SAMPLE_RATE", "0.0",
+				"NEMO_LENS_EXPORT_STRATEGY", "single_rank", "NEMO_LENS_EXPORT_SAMPLE_RATE", "1.0",
 				"NEMO_LENS_FLIGHT_RECORDER_ENABLED", "true", "NEMO_LENS_FLIGHT_RECORDER_DIRECTORY",
 				this.dumps.toString(), "NEMO_LENS_FLIGHT_RECORDER_STALL_TIMEOUT", STALL_TIMEOUT.toSeconds() + "s"));
 		Process mpirun = builder.start();
