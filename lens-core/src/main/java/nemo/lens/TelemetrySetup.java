@@ -272,12 +272,12 @@ public final class TelemetrySetup {
 		 */
 		private void startAgent(RankAgent agent, TelemetryHandle handle, SignalDecisions.Decider decider) {
 			LiveDecision live = handle.live();
-			String label = this.config.controlFile().isEmpty() ? "OpAMP remote configuration"
-					: this.config.controlFile();
+			String label = this.config.controlFile().isEmpty() ? RemoteControl.SOURCE : this.config.controlFile();
 			JobControl<SignalDecisions> control = new JobControl<>(label, handle.worldSize(), decider::registered,
 					live::checkControlSpanGroups, live::decide, this.warnings, live::controlChanged,
 					handle::dumpRequestedByControlFile);
 			RemoteControl remote = new RemoteControl(control, this.warnings);
+			live.reportedBy(remote);
 			RehearsalTimer rehearsal = null;
 			if (this.config.controlFile().isEmpty()) {
 				live.controlBy(control);

@@ -68,6 +68,15 @@ public final class Bounds {
 	}
 
 	/**
+	 * The largest value allowed, for a reader that caps what another party suggests (an OpAMP
+	 * server's retry hint may not stretch its interval past the interval's own ceiling).
+	 * @return the ceiling, or {@code null} for a fraction
+	 */
+	public Object ceiling() {
+		return this.ceiling;
+	}
+
+	/**
 	 * Checks a value an operator gave: its sign, then the range.
 	 * @param name the variable or property the value came from, for the error
 	 * @param raw the text the value was read from, for the error

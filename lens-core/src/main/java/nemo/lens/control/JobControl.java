@@ -29,6 +29,12 @@ public final class JobControl<D> implements ControlFilePoller.Listener {
 
 	private final String file;
 
+	/**
+	 * What notices and warnings call the content in force: the control file, or a remote channel's
+	 * content over it ({@link RemoteControl} says which).
+	 */
+	private volatile String source;
+
 	private final int worldSize;
 
 	/** Guards what is in force while a refresh decides the content again ({@link #rebase}). */
@@ -58,6 +64,9 @@ public final class JobControl<D> implements ControlFilePoller.Listener {
 
 	private volatile String problem;
 
+	/** When the problem in force was first seen. */
+	private volatile Instant problemSince;
+
 	private volatile boolean inForce;
 
 	/**
@@ -74,6 +83,7 @@ public final class JobControl<D> implements ControlFilePoller.Listener {
 	public JobControl(String file, int worldSize, Supplier<Set<String>> strategies, Consumer<String> spanGroupsCheck,
 			Decider<D> decider, Consumer<String> warnings, Runnable changed, Consumer<String> dump) {
 		this.file = file;
+		this.source = "control file " + file;
 		this.worldSize = worldSize;
 		this.strategies = strategies;
 		this.spanGroupsCheck = spanGroupsCheck;
@@ -187,8 +197,11 @@ public final class JobControl<D> implements ControlFilePoller.Listener {
 		String problem = Redaction.redact(reported);
 		this.firstLook = false;
 		if (this.reported.add(problem)) {
-			this.warnings.accept("NeMo Lens: control file " + this.file + " is not used: " + problem
+			this.warnings.accept("NeMo Lens: " + this.source + " is not used: " + problem
 					+ ((this.applied != null) ? "; its last good content stays in force" : ""));
+		}
+		if (this.problem == null) {
+			this.problemSince = Instant.now();
 		}
 		// After the warning: whoever sees the state in error finds it warned.
 		this.problem = problem;
@@ -266,14 +279,30 @@ public final class JobControl<D> implements ControlFilePoller.Listener {
 	}
 
 	/**
+	 * What notices and warnings call the content in force: {@code control file /x}, or the remote
+	 * channel's name while its content is in force.
+	 * @return the name
+	 */
+	public String source() {
+		return this.source;
+	}
+
+	/** Names the content that is about to be read: the remote channel's, or the file's again. */
+	void source(String source) {
+		this.source = source;
+	}
+
+	/**
 	 * The file's state now.
 	 * @return the state
 	 */
 	public ControlStatus status() {
 		InForce<D> current = this.applied;
+		String problem = this.problem;
+		Instant since = this.problemSince;
 		Map<String, String> values = (current != null && this.inForce) ? current.content().values() : Map.of();
 		String state;
-		if (this.problem != null) {
+		if (problem != null) {
 			state = "error";
 		}
 		else if (current == null) {
@@ -282,7 +311,8 @@ public final class JobControl<D> implements ControlFilePoller.Listener {
 		else {
 			state = this.inForce ? "applied" : "expired";
 		}
-		return new ControlStatus(this.file, state, this.problem, values);
+		return new ControlStatus(this.file, state, problem, values,
+				(problem != null && since != null) ? since.toString() : null, null);
 	}
 
 	/**

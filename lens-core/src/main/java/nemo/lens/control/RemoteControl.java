@@ -1,5 +1,6 @@
 package nemo.lens.control;
 
+import java.time.Instant;
 import java.util.HashSet;
 import java.util.Objects;
 import java.util.Set;
@@ -13,12 +14,22 @@ import java.util.function.Consumer;
  * <p>
  * The file's poller reports to this class rather than to the {@code JobControl}; a rank with no
  * control file has no poller, and {@link #tick()} is then called by the remote channel.
+ * <p>
+ * It also keeps what the endpoint and the agent's own report show of the remote channel: a content
+ * refused (with the reason and since when, as a file in error) and whether the server's polls
+ * succeed, so that a server that answers nothing usable is seen, not only logged.
  */
 public final class RemoteControl implements ControlFilePoller.Listener {
+
+	/** What notices, warnings and the endpoint call the remote channel's content. */
+	public static final String SOURCE = "OpAMP remote configuration";
 
 	private final JobControl<?> control;
 
 	private final Consumer<String> warnings;
+
+	/** What the control calls the file's content. */
+	private final String fileSource;
 
 	private final Set<String> fileProblemsWarned = new HashSet<>();
 
@@ -28,6 +39,15 @@ public final class RemoteControl implements ControlFilePoller.Listener {
 	/** The remote content in force, or {@code null}; read without the lock by reporters of the state. */
 	private volatile String remoteText;
 
+	/** Why the server's last content was refused, and since when; {@code null} when it was not. */
+	private volatile Problem refused;
+
+	/** How the server's polls go; {@code null} until {@link #server} names it. */
+	private volatile ControlStatus.Remote server;
+
+	/** Guards the server's state alone: a poll's outcome never waits for a switch the file makes. */
+	private final Object serverLock = new Object();
+
 	/**
 	 * @param control what the contents decide on this rank
 	 * @param warnings told a problem of the file while the remote content is in force, once each
@@ -35,6 +55,7 @@ public final class RemoteControl implements ControlFilePoller.Listener {
 	public RemoteControl(JobControl<?> control, Consumer<String> warnings) {
 		this.control = Objects.requireNonNull(control, "control must not be null");
 		this.warnings = Objects.requireNonNull(warnings, "warnings must not be null");
+		this.fileSource = control.source();
 	}
 
 	/**
@@ -47,18 +68,29 @@ public final class RemoteControl implements ControlFilePoller.Listener {
 		Objects.requireNonNull(text, "text must not be null");
 		String refused = this.control.check(text);
 		if (refused != null) {
-			return refused;
+			return refuse(refused);
 		}
 		String previous = this.remoteText;
 		this.remoteText = text;
+		this.control.source(SOURCE);
 		this.control.read(text);
 		String error = this.control.status().error();
 		if (error != null) {
 			// The switch could not be made on this rank: the control kept what was in force.
 			this.remoteText = previous;
-			return error;
+			if (previous == null) {
+				this.control.source(this.fileSource);
+			}
+			return refuse(error);
 		}
+		this.refused = null;
 		return null;
+	}
+
+	private String refuse(String reason) {
+		Problem previous = this.refused;
+		this.refused = new Problem(reason, (previous != null) ? previous.since() : Instant.now());
+		return reason;
 	}
 
 	/**
@@ -66,10 +98,12 @@ public final class RemoteControl implements ControlFilePoller.Listener {
 	 * @return {@code null} when done, else why the file's content could not be put back in force
 	 */
 	public synchronized String withdraw() {
+		this.refused = null;
 		if (this.remoteText == null) {
 			return null;
 		}
 		this.remoteText = null;
+		this.control.source(this.fileSource);
 		if (this.fileText != null) {
 			this.control.read(this.fileText);
 		}
@@ -92,7 +126,55 @@ public final class RemoteControl implements ControlFilePoller.Listener {
 	 * @return its state
 	 */
 	public ControlStatus status() {
-		return this.control.status();
+		ControlStatus status = this.control.status();
+		Problem refused = this.refused;
+		if (refused != null) {
+			return new ControlStatus(status.file(), "error",
+					SOURCE + " is not used: " + refused.reason(), status.applied(),
+					refused.since().toString(), this.server);
+		}
+		return new ControlStatus(status.file(), status.state(), status.error(), status.applied(), status.since(),
+				this.server);
+	}
+
+	/**
+	 * Names the remote channel's server, before its first poll.
+	 * @param address the server's address, redacted
+	 */
+	public void server(String address) {
+		this.server = new ControlStatus.Remote(address, "connecting", null, null);
+	}
+
+	/**
+	 * A poll of the server failed: it could not be reached, it answered an error, or its answer
+	 * could not be used.
+	 * @param error why, redacted, never a header's value
+	 * @return whether the polls started failing now (rather than failing still): an outage is told
+	 * once
+	 */
+	public boolean serverFailed(String error) {
+		synchronized (this.serverLock) {
+			ControlStatus.Remote current = Objects.requireNonNull(this.server, "server not named");
+			boolean started = !current.state().equals("failing");
+			this.server = new ControlStatus.Remote(current.server(), "failing", error,
+					started ? Instant.now().toString() : current.since());
+			return started;
+		}
+	}
+
+	/**
+	 * A poll of the server was answered and its answer used.
+	 * @return whether the polls were failing until now: a recovery is told once
+	 */
+	public boolean serverAnswered() {
+		synchronized (this.serverLock) {
+			ControlStatus.Remote current = Objects.requireNonNull(this.server, "server not named");
+			if (current.state().equals("reachable")) {
+				return false;
+			}
+			this.server = new ControlStatus.Remote(current.server(), "reachable", null, null);
+			return current.state().equals("failing");
+		}
 	}
 
 	@Override
@@ -119,8 +201,8 @@ public final class RemoteControl implements ControlFilePoller.Listener {
 			this.control.problem(problem);
 		}
 		else if (this.fileProblemsWarned.add(problem)) {
-			this.warnings.accept("NeMo Lens: the control file is not used: " + problem
-					+ "; the OpAMP server's remote configuration is in force over it meanwhile");
+			this.warnings.accept("NeMo Lens: " + this.fileSource + " is not used: " + problem + "; the " + SOURCE
+					+ " is in force over it meanwhile");
 		}
 	}
 
@@ -128,6 +210,10 @@ public final class RemoteControl implements ControlFilePoller.Listener {
 	@Override
 	public synchronized void tick() {
 		this.control.tick();
+	}
+
+	private record Problem(String reason, Instant since) {
+
 	}
 
 }

@@ -23,6 +23,7 @@ import nemo.lens.control.ControlFilePoller;
 import nemo.lens.control.ControlStatus;
 import nemo.lens.control.JobControl;
 import nemo.lens.control.OverrideTimer;
+import nemo.lens.control.RemoteControl;
 import nemo.lens.env.Redaction;
 import nemo.lens.spans.SpanGroups;
 
@@ -67,6 +68,9 @@ public final class LiveDecision {
 	private volatile ExportOverride override;
 
 	private volatile JobControl<SignalDecisions> control;
+
+	/** The remote channel over the control, whose status it reports; {@code null} without one. */
+	private volatile RemoteControl remote;
 
 	private volatile ControlFilePoller poller;
 
@@ -354,7 +358,7 @@ public final class LiveDecision {
 		}
 		ControlStatus status = this.control.status();
 		// Refused whole when the switch cannot be made: the control file puts back what was in force.
-		reapply("control file " + status.file() + " " + status.state() + " " + status.applied(), this.override);
+		reapply(this.control.source() + " " + status.state() + " " + status.applied(), this.override);
 		String spec = this.control.spanGroups();
 		if (spec != null && !spec.equals(this.controlSpanGroups)) {
 			this.spanGroups.set(spec);
@@ -370,8 +374,21 @@ public final class LiveDecision {
 	 * @return the control file's state; empty when none is configured
 	 */
 	public Optional<ControlStatus> controlStatus() {
+		RemoteControl remote = this.remote;
+		if (remote != null) {
+			return Optional.of(remote.status());
+		}
 		JobControl<SignalDecisions> current = this.control;
 		return (current != null) ? Optional.of(current.status()) : Optional.empty();
+	}
+
+	/**
+	 * Puts a remote channel (an OpAMP server) over the control: its status, with the server's and a
+	 * refused content's, is the one reported.
+	 * @param remote the remote channel
+	 */
+	public void reportedBy(RemoteControl remote) {
+		this.remote = remote;
 	}
 
 	/**

@@ -18,8 +18,9 @@ import nemo.lens.launch.RankInfo;
 public interface RankAgent {
 
 	/**
-	 * Starts the agent of a rank. It must not fail for anything the network does (a server down
-	 * is retried quietly); it runs until the handle shuts down, which closes what this returns.
+	 * Starts the agent of a rank. It must not fail for anything the network or a server does (a
+	 * server down is told once and polled again); it runs until the handle shuts down, which closes
+	 * what this returns.
 	 * @param rank what the agent needs of the rank
 	 * @return what stops the agent, within a bounded time and without throwing
 	 */

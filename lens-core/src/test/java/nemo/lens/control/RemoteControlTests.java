@@ -88,4 +88,59 @@ class RemoteControlTests {
 		assertThat(this.control.status().state()).isEqualTo("applied");
 	}
 
+	@Test
+	void aRefusedRemoteContentShowsAsAnErrorWithItsReasonAndSinceWhenUntilOneIsTaken() {
+		this.remote.offer("export-strategy=all_ranks");
+		this.remote.offer("export-strategy=every_rank");
+		ControlStatus refused = this.remote.status();
+		assertThat(refused.state()).isEqualTo("error");
+		assertThat(refused.error()).startsWith("OpAMP remote configuration is not used: export-strategy 'every_rank'");
+		assertThat(refused.since()).isNotNull();
+		assertThat(refused.applied()).containsEntry("export-strategy", "all_ranks");
+		this.remote.offer("ranks=9");
+		assertThat(this.remote.status().since()).as("since the first refusal").isEqualTo(refused.since());
+		this.remote.offer("export-strategy=single_rank");
+		assertThat(this.remote.status().state()).isEqualTo("applied");
+		assertThat(this.remote.status().error()).isNull();
+	}
+
+	@Test
+	void theSwitchNoticesNameTheChannelWhoseContentIsInForce() {
+		assertThat(this.control.source()).isEqualTo("control file lens.properties");
+		this.remote.offer("export-strategy=all_ranks");
+		assertThat(this.control.source()).isEqualTo(RemoteControl.SOURCE);
+		this.remote.withdraw();
+		assertThat(this.control.source()).isEqualTo("control file lens.properties");
+	}
+
+	@Test
+	void theServersFailingPollsAreOneOutageUntilItAnswers() {
+		this.remote.server("http://opamp:4320/v1/opamp");
+		assertThat(this.remote.status().remote().state()).isEqualTo("connecting");
+		assertThat(this.remote.serverFailed("HTTP 500")).as("the outage starts").isTrue();
+		String since = this.remote.status().remote().since();
+		assertThat(this.remote.serverFailed("HTTP 503")).as("the same outage").isFalse();
+		ControlStatus.Remote failing = this.remote.status().remote();
+		assertThat(failing.state()).isEqualTo("failing");
+		assertThat(failing.error()).isEqualTo("HTTP 503");
+		assertThat(failing.since()).isEqualTo(since);
+		assertThat(this.remote.serverAnswered()).as("the outage ends").isTrue();
+		assertThat(this.remote.serverAnswered()).isFalse();
+		assertThat(this.remote.status().remote()).isEqualTo(
+				new ControlStatus.Remote("http://opamp:4320/v1/opamp", "reachable", null, null));
+	}
+
+	@Test
+	void aFileInErrorShowsSinceWhenItsProblemWasFirstSeen() {
+		this.remote.read("export-strategy=all_ranks");
+		assertThat(this.remote.status().since()).isNull();
+		this.remote.problem("unknown key 'rank'");
+		String since = this.remote.status().since();
+		assertThat(since).isNotNull();
+		this.remote.problem("unknown key 'rnak'");
+		assertThat(this.remote.status().since()).as("the same error state").isEqualTo(since);
+		this.remote.read("export-strategy=single_rank");
+		assertThat(this.remote.status().since()).isNull();
+	}
+
 }

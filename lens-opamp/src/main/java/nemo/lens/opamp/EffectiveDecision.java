@@ -24,10 +24,10 @@ import opamp.proto.AgentConfigMap;
  * {@code lens}, in Java properties syntax: per signal whether it exports or is silent, by what
  * (an override, the OpAMP server's content or the control file, the strategy) and since when; the
  * override and control in force; and the rank's health ({@code healthy}, or the last switch refused
- * and why, or a stall of the flight recorder); with the flight recorder on, the rank's own step
- * times ({@code steps=train.step: median 1.234 s of 12, last 1.301 s (step 17)}), so that a server
- * sees a slow rank without a dump. The contrib client has no health report of its own
- * yet, so health travels here. Recomputed on every switch and every interval; the client is told
+ * and why, or the server's polls failing since when and why, or a stall of the flight recorder);
+ * with the flight recorder on, the rank's own step times ({@code steps=train.step: median 1.234 s
+ * of 12, last 1.301 s (step 17)}), so that a server sees a slow rank without a dump. The contrib
+ * client has no health report of its own yet, so health travels here. Recomputed on every switch and every interval; the client is told
  * only when the text changed.
  */
 final class EffectiveDecision extends State.EffectiveConfig {
@@ -86,7 +86,8 @@ final class EffectiveDecision extends State.EffectiveConfig {
 		text.append("# NeMo Lens: what rank ").append(this.handle.rank()).append(" of ").append(this.handle.worldSize())
 			.append(" exports now\n");
 		ControlStatus status = this.control.status();
-		boolean controlInForce = status.state().equals("applied");
+		// The content in force, if any: a file in error or a refused remote content leaves the last good one.
+		boolean controlInForce = !status.applied().isEmpty();
 		String channel = this.control.remoteInForce() ? "opamp" : "control-file";
 		ExportOverride override = this.handle.override().orElse(null);
 		for (Signal signal : Signal.values()) {
@@ -147,6 +148,10 @@ final class EffectiveDecision extends State.EffectiveConfig {
 		String refused = this.refused;
 		if (refused != null) {
 			return "last switch refused: " + refused;
+		}
+		ControlStatus.Remote server = status.remote();
+		if (server != null && server.state().equals("failing")) {
+			return "polls failing since " + server.since() + ": " + server.error();
 		}
 		if (status.error() != null) {
 			return "control not used: " + status.error();

@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.logging.Level;
@@ -31,8 +32,13 @@ import opamp.proto.ServerErrorResponse;
  * offered to the rank's {@link RemoteControl} (the control file's syntax and rules, one
  * transaction) and answered {@code APPLIED}, or {@code FAILED} with the reason, what was in force
  * staying; a configuration without that entry withdraws the server's content, and the control
- * file, if any, decides again. A server that cannot be reached is warned once per outage; the rank
- * keeps what is in force, and the client tries again with back-off from the interval.
+ * file, if any, decides again. The same content under a new hash is the same content: answered as
+ * before, nothing switched, nothing logged.
+ * <p>
+ * Whatever a server answers, the rank polls once an interval ({@link PacedRequestService}); a poll
+ * that fails (no answer, an HTTP error, an answer too large or malformed, the server's error) is
+ * warned once per outage, shown under the endpoint's {@code control} and in the effective
+ * configuration's health, and the recovery is told once; the rank keeps what is in force meanwhile.
  */
 final class OpampAgent implements OpampClient.Callbacks, AutoCloseable {
 
@@ -54,38 +60,46 @@ final class OpampAgent implements OpampClient.Callbacks, AutoCloseable {
 
 	private final Consumer<String> warnings;
 
+	/** The interval as a user writes it ({@code 30s}), for the log lines. */
+	private final String interval;
+
 	private volatile OpampClient client;
 
 	private volatile boolean closed;
 
-	/** Whether the server could not be reached at the last try: one warning per outage. */
-	private volatile boolean unreachable;
-
 	private ByteString lastHash;
+
+	/** The {@code lens} entry of the last configuration taken, {@code null} when it had none. */
+	private ByteString lastContent;
 
 	private RemoteConfigStatus lastStatus;
 
+	/** The last refusal warned: a content refused again for the same reason is not warned again. */
+	private String lastRefusal;
+
 	private OpampAgent(String endpoint, RemoteControl control, EffectiveDecision decision, HttpTransport transport,
-			Consumer<String> warnings) {
+			Consumer<String> warnings, Duration interval) {
 		this.endpoint = Redaction.redact(endpoint);
 		this.control = control;
 		this.decision = decision;
 		this.transport = transport;
 		this.warnings = warnings;
+		this.interval = (interval.toMillis() % 1000 == 0) ? interval.toSeconds() + "s" : interval.toMillis() + "ms";
 	}
 
 	static OpampAgent start(RankAgent.Rank rank) {
 		NemoLensConfig config = rank.handle().config();
 		Map<String, String> headers = OpampSettings.headers(Setting.OPAMP_HEADERS.allNames(), config.opampHeaders());
 		Duration interval = config.opampInterval();
-		HttpTransport transport = new HttpTransport(config.opampEndpoint(), headers, interval);
+		HttpTransport transport = new HttpTransport(config.opampEndpoint(), headers);
+		rank.control().server(Redaction.redact(config.opampEndpoint()));
 		EffectiveDecision decision = new EffectiveDecision(rank.handle(), rank.control(), Instant.now());
 		decision.refresh();
 		OpampAgent agent = new OpampAgent(config.opampEndpoint(), rank.control(), decision, transport,
-				rank.warnings());
+				rank.warnings(), interval);
 		try {
 			OpampClientBuilder builder = OpampClient.builder()
-				.setRequestService(transport.service())
+				.setRequestService(new PacedRequestService(transport, new Pace(interval)))
 				.enableRemoteConfig()
 				.enableEffectiveConfigReporting()
 				.setEffectiveConfigState(decision);
@@ -111,25 +125,29 @@ final class OpampAgent implements OpampClient.Callbacks, AutoCloseable {
 
 	@Override
 	public void onConnect(OpampClient client) {
-		if (this.unreachable) {
-			this.unreachable = false;
-			logger.info("NeMo Lens: OpAMP server " + this.endpoint + " reached again");
+		if (!this.closed && this.control.serverAnswered()) {
+			logger.info("NeMo Lens: OpAMP server " + this.endpoint + " answers again; polling every " + this.interval);
+			report();
 		}
 	}
 
 	@Override
 	public void onConnectFailed(OpampClient client, Throwable failure) {
-		if (!this.unreachable && !this.closed) {
-			this.unreachable = true;
-			this.warnings.accept("NeMo Lens: OpAMP server " + this.endpoint + " cannot be reached (" + failure
-					+ "); the rank keeps what is in force and tries again, backing off from every "
-					+ "nemo.lens.opamp.interval");
+		if (this.closed) {
+			return;
 		}
+		String why = Redaction.redact(String.valueOf((failure != null) ? failure.getMessage() : null));
+		if (this.control.serverFailed(why)) {
+			this.warnings.accept("NeMo Lens: OpAMP server " + this.endpoint + " failed a poll: " + why
+					+ "; the rank keeps what is in force and polls again every " + this.interval
+					+ " (nemo.lens.opamp.interval), told again only once it answers");
+		}
+		report();
 	}
 
 	@Override
 	public void onErrorResponse(OpampClient client, ServerErrorResponse error) {
-		logger.fine(() -> "NeMo Lens: OpAMP server " + this.endpoint + " answered an error: " + error.error_message);
+		logger.fine(() -> "NeMo Lens: OpAMP server " + this.endpoint + " answered an error: " + error.type);
 	}
 
 	@Override
@@ -143,9 +161,17 @@ final class OpampAgent implements OpampClient.Callbacks, AutoCloseable {
 				client.setRemoteConfigStatus(this.lastStatus);
 				return;
 			}
+			ByteString content = content(remote);
+			if (this.lastStatus != null && Objects.equals(content, this.lastContent)) {
+				// A new hash, the same content: the same answer under the new hash, nothing switched.
+				this.lastHash = remote.config_hash;
+				this.lastStatus = this.lastStatus.newBuilder().last_remote_config_hash(remote.config_hash).build();
+				client.setRemoteConfigStatus(this.lastStatus);
+				return;
+			}
 			String refused;
 			try {
-				refused = take(remote);
+				refused = take(content);
 			}
 			catch (RuntimeException | Error ex) {
 				// Whatever a content raises is its refusal: the rank goes on as it was.
@@ -155,32 +181,42 @@ final class OpampAgent implements OpampClient.Callbacks, AutoCloseable {
 				.last_remote_config_hash(remote.config_hash);
 			if (refused == null) {
 				this.decision.applied();
+				this.lastRefusal = null;
 				status.status(RemoteConfigStatuses.RemoteConfigStatuses_APPLIED);
 			}
 			else {
 				this.decision.refused(refused);
 				status.status(RemoteConfigStatuses.RemoteConfigStatuses_FAILED).error_message(refused);
-				this.warnings.accept("NeMo Lens: the OpAMP server's remote configuration (" + CONFIG_KEY
-						+ ") is not used: " + refused + "; what was in force stays");
+				if (!refused.equals(this.lastRefusal)) {
+					this.lastRefusal = refused;
+					this.warnings.accept("NeMo Lens: " + RemoteControl.SOURCE + " (" + CONFIG_KEY + ") is not used: "
+							+ refused + "; what was in force stays");
+				}
 			}
 			this.lastHash = remote.config_hash;
+			this.lastContent = content;
 			this.lastStatus = status.build();
 			client.setRemoteConfigStatus(this.lastStatus);
 		}
 		report();
 	}
 
-	/** Offers the content to the rank: {@code null} when it is in force, else why not. */
-	private String take(AgentRemoteConfig remote) {
+	/** The configuration's {@code lens} entry, or {@code null} when it has none. */
+	private static ByteString content(AgentRemoteConfig remote) {
 		AgentConfigFile file = (remote.config != null) ? remote.config.config_map.get(CONFIG_KEY) : null;
-		if (file == null) {
+		return (file != null) ? file.body : null;
+	}
+
+	/** Offers the content to the rank: {@code null} when it is in force, else why not. */
+	private String take(ByteString content) {
+		if (content == null) {
 			return this.control.withdraw();
 		}
-		if (file.body.size() > MAX_CONTENT) {
-			return "the content is " + file.body.size() + " bytes, more than " + MAX_CONTENT
+		if (content.size() > MAX_CONTENT) {
+			return "the content is " + content.size() + " bytes, more than " + MAX_CONTENT
 					+ " (64 KiB), which every rank would read";
 		}
-		return this.control.offer(new String(file.body.toByteArray(), StandardCharsets.UTF_8));
+		return this.control.offer(new String(content.toByteArray(), StandardCharsets.UTF_8));
 	}
 
 	/** Tells the server the decision when it changed. */

@@ -99,14 +99,22 @@ final class TelemetryHandleFactory {
 
 	/**
 	 * What else runs for this rank, so that a log search finds the ranks that watch a control file
-	 * or keep a flight recorder: {@code ; control file /x watched every 5s; flight recorder on
-	 * (2048 spans, directory /d)}; empty when neither runs.
+	 * or an OpAMP server, or keep a flight recorder: {@code ; control file /x watched every 5s;
+	 * OpAMP server http://s:4320/v1/opamp polled every 30s; flight recorder on (2048 spans,
+	 * directory /d)}; empty when none runs.
 	 */
 	private static String describeWatchers(TelemetryHandle handle) {
 		StringBuilder watchers = new StringBuilder();
-		handle.controlStatus()
-			.ifPresent((control) -> watchers.append("; control file ").append(control.file()).append(" watched every ")
-				.append(readable(handle.config().controlInterval())));
+		handle.controlStatus().ifPresent((control) -> {
+			if (!handle.config().controlFile().isEmpty()) {
+				watchers.append("; control file ").append(control.file()).append(" watched every ")
+					.append(readable(handle.config().controlInterval()));
+			}
+			if (control.remote() != null) {
+				watchers.append("; OpAMP server ").append(control.remote().server()).append(" polled every ")
+					.append(readable(handle.config().opampInterval()));
+			}
+		});
 		handle.flightRecorder().ifPresent((recorder) -> {
 			String directory = handle.config().flightRecorderDirectory();
 			watchers.append("; flight recorder on (").append(recorder.capacity()).append(" spans, ")

@@ -39,9 +39,12 @@ import static org.assertj.core.api.Assertions.assertThat;
  * run; skipped, saying why, where Node.js or npm is missing. The ranks register with their rank
  * attributes; {@code export-strategy=all_ranks} put on the server reaches both, both export to a
  * receiver on 127.0.0.1 and report {@code APPLIED}; a bad configuration is reported {@code FAILED}
- * with its reason and changes nothing; the server going away leaves the ranks as they were, with one
- * WARN each, and they reconnect when it returns. It waits on what the server saw and what the
- * receiver counted, never on a fixed sleep. The steps build on each other, in order.
+ * with its reason and changes nothing. Then the bad answers: the ranks poll through a proxy
+ * ({@link OpampFaultProxy}) that can answer for the server, and after a malformed answer, after a
+ * burst of HTTP 500s and after the server went away and came back, each rank tells each outage once
+ * (one WARN) and its end once (one INFO), and still switches when the server's content changes. It
+ * waits on what the server saw, what the proxy answered and what the receiver counted, never on a
+ * fixed sleep. The steps build on each other, in order.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class OpampIT {
@@ -71,6 +74,8 @@ class OpampIT {
 
 	private static MockServer server;
 
+	private static OpampFaultProxy proxy;
+
 	private static final List<Process> ranks = new ArrayList<>();
 
 	@BeforeAll
@@ -85,6 +90,7 @@ class OpampIT {
 			port = socket.getLocalPort();
 		}
 		server = MockServer.start(port);
+		proxy = OpampFaultProxy.start(server.endpoint());
 		receiver = OtlpReceiver.start();
 		for (int rank = 0; rank < 2; rank++) {
 			ranks.add(startRank(rank));
@@ -96,6 +102,9 @@ class OpampIT {
 		ranks.forEach(Process::destroyForcibly);
 		if (server != null) {
 			server.stop();
+		}
+		if (proxy != null) {
+			proxy.close();
 		}
 		if (receiver != null) {
 			receiver.close();
@@ -162,22 +171,65 @@ class OpampIT {
 
 	@Test
 	@Order(4)
-	void theServerGoingAwayLeavesTheRanksAsTheyWereWithOneWarnAndTheyReconnect() throws Exception {
+	void afterAMalformedAnswerEachRankToldItOnceAndStillSwitches() throws Exception {
+		faultThenSwitch(OpampFaultProxy.Fault.MALFORMED, 1, "export-strategy=single_rank", 1,
+				"not an OpAMP message");
+	}
+
+	@Test
+	@Order(5)
+	void afterABurstOfServerErrorsEachRankToldItOnceAndStillSwitches() throws Exception {
+		faultThenSwitch(OpampFaultProxy.Fault.SERVER_ERROR, 4, "export-strategy=all_ranks", 2, "HTTP 500");
+	}
+
+	/**
+	 * Each rank gets the fault so many times, then the server a new content: both switch, and each
+	 * rank has told this outage in one WARN (its {@code outages}-th) and its end in one INFO.
+	 */
+	private static void faultThenSwitch(OpampFaultProxy.Fault fault, int times, String content, int outages,
+			String told) throws Exception {
+		proxy.inject(fault, times);
+		assertThat(proxy.awaitFaultsServed(2, WAIT)).as("%s %d times to each rank", fault, times).isTrue();
+		server.putConfig(content + "\n");
+		awaitSwitched(content);
+		for (int rank = 0; rank < 2; rank++) {
+			assertThat(failedPolls(rank)).as("rank %d", rank).hasSize(outages);
+			assertThat(failedPolls(rank).get(outages - 1)).contains(told);
+		}
+		awaitRecoveries(outages);
+	}
+
+	@Test
+	@Order(6)
+	void theServerGoingAwayLeavesTheRanksAsTheyWereWithOneWarnAndTheyStillSwitchWhenItReturns() throws Exception {
 		server.stop();
-		assertThat(receiver.awaitUntil(() -> warnings(0) == 1 && warnings(1) == 1, WAIT))
-			.as("one WARN on each rank").isTrue();
+		assertThat(receiver.awaitUntil(() -> failedPolls(0).size() == 3 && failedPolls(1).size() == 3, WAIT))
+			.as("one more WARN on each rank").isTrue();
 		int before = receiver.spansByRank().get(0L).size();
 		assertThat(receiver.awaitUntil(() -> receiver.spansByRank().get(0L).size() > before + 5, WAIT))
 			.as("rank 0 still exports while the server is away").isTrue();
 		server = MockServer.start(port);
 		Map<Long, Map<String, Object>> agents = awaitAgents((seen) -> seen.size() == 2);
 		assertThat(agents).containsOnlyKeys(0L, 1L);
-		assertThat(receiver.awaitUntil(() -> reachedAgain(0) && reachedAgain(1), WAIT)).as("reconnected").isTrue();
-		assertThat(warnings(0)).isEqualTo(1);
-		assertThat(warnings(1)).isEqualTo(1);
-		assertThat((String) awaitAgents((seen) -> seen.values().stream().allMatch((agent) -> agent.get("effectiveConfig") != null))
-			.get(0L)
-			.get("effectiveConfig")).contains("traces=exporting\n");
+		awaitRecoveries(3);
+		server.putConfig("export-strategy=single_rank\n");
+		awaitSwitched("export-strategy=single_rank");
+		assertThat(failedPolls(0)).hasSize(3);
+		assertThat(failedPolls(1)).hasSize(3);
+	}
+
+	/** Both ranks report the server's content in force, and the server sees it {@code APPLIED}. */
+	private static void awaitSwitched(String content) {
+		awaitAgents((seen) -> seen.size() == 2 && seen.values()
+			.stream()
+			.allMatch((agent) -> status(agent) == APPLIED
+					&& String.valueOf(agent.get("effectiveConfig")).contains("traces.by=opamp " + content + "\n")));
+	}
+
+	private static void awaitRecoveries(int count) {
+		assertThat(receiver.awaitUntil(() -> recoveries(0) == count && recoveries(1) == count, WAIT))
+			.as("the end of each outage told once on each rank: %d and %d", recoveries(0), recoveries(1))
+			.isTrue();
 	}
 
 	private static Process startRank(int rank) throws IOException {
@@ -200,7 +252,7 @@ class OpampIT {
 		env.put("NEMO_LENS_ENABLED", "true");
 		env.put("NEMO_LENS_SERVICE_NAME", "opamp-it");
 		env.put("NEMO_LENS_RUN_ID", "opamp-it");
-		env.put("NEMO_LENS_OPAMP_ENDPOINT", server.endpoint());
+		env.put("NEMO_LENS_OPAMP_ENDPOINT", proxy.endpoint());
 		env.put("NEMO_LENS_OPAMP_INTERVAL", INTERVAL.toSeconds() + "s");
 		return builder.start();
 	}
@@ -209,12 +261,14 @@ class OpampIT {
 		return LOGS.resolve("opamp-rank-" + rank + ".log");
 	}
 
-	private static long warnings(int rank) {
-		return lines(rank).stream().filter((line) -> line.contains("cannot be reached")).count();
+	/** The rank's WARN lines of failed polls: one per outage. */
+	private static List<String> failedPolls(int rank) {
+		return lines(rank).stream().filter((line) -> line.contains("failed a poll")).toList();
 	}
 
-	private static boolean reachedAgain(int rank) {
-		return lines(rank).stream().anyMatch((line) -> line.contains("reached again"));
+	/** The rank's INFO lines of a server answering again: one per outage's end. */
+	private static long recoveries(int rank) {
+		return lines(rank).stream().filter((line) -> line.contains("answers again")).count();
 	}
 
 	private static List<String> lines(int rank) {
