@@ -43,6 +43,8 @@ final class DumpReading {
 
 	private static final String STEP = "dl.step";
 
+	private static final List<String> READ_KEYS = List.of(OpenSpans.ATTRIBUTE, STEP, RankAttributeNames.nv(STEP));
+
 	private DumpReading() {
 	}
 
@@ -70,7 +72,7 @@ final class DumpReading {
 			if (parser.nextToken() != JsonToken.START_OBJECT) {
 				throw new IOException("not an OTLP JSON request");
 			}
-			Map<String, String> names = new HashMap<>();
+			Names names = new Names();
 			while (next(parser) == JsonToken.FIELD_NAME) {
 				String field = parser.currentName();
 				next(parser);
@@ -90,7 +92,7 @@ final class DumpReading {
 
 	/** One {@code resourceSpans} entry; whether the reading stops here (a header is read). */
 	private static boolean resourceSpans(JsonParser parser, Map<String, Object> resource, List<DumpSpan> spans,
-			Map<String, String> names) throws IOException {
+			Names names) throws IOException {
 		while (next(parser) == JsonToken.FIELD_NAME) {
 			String field = parser.currentName();
 			next(parser);
@@ -132,7 +134,7 @@ final class DumpReading {
 		return false;
 	}
 
-	private static DumpSpan span(JsonParser parser, Map<String, String> names) throws IOException {
+	private static DumpSpan span(JsonParser parser, Names names) throws IOException {
 		String name = null;
 		long id = 0;
 		long parent = 0;
@@ -144,22 +146,129 @@ final class DumpReading {
 			String field = parser.currentName();
 			JsonToken value = next(parser);
 			switch (field) {
-				case "name" -> name = names.computeIfAbsent(parser.getText(), (text) -> text);
-				case "spanId" -> id = spanId(parser.getText());
-				case "parentSpanId" -> parent = spanId(parser.getText());
-				case "startTimeUnixNano" -> start = number(parser, value);
-				case "endTimeUnixNano" -> end = number(parser, value);
+				case "name" -> name = names.of(parser);
+				case "spanId" -> id = spanId(parser);
+				case "parentSpanId" -> parent = spanId(parser);
+				case "startTimeUnixNano" -> start = time(parser, value);
+				case "endTimeUnixNano" -> end = time(parser, value);
 				case "attributes" -> {
-					Map<String, Object> attributes = new HashMap<>();
-					attributes(parser, attributes);
-					open = Boolean.TRUE.equals(attributes.get(OpenSpans.ATTRIBUTE));
-					Object stepValue = RankAttributeNames.read(STEP, attributes::get);
-					step = (stepValue instanceof Number number) ? number.longValue() : DumpSpan.NO_STEP;
+					// Only two attributes matter here; the others are skipped unread.
+					SpanAttributes attributes = new SpanAttributes();
+					spanAttributes(parser, attributes);
+					open = attributes.open;
+					step = attributes.step;
 				}
 				default -> parser.skipChildren();
 			}
 		}
 		return new DumpSpan((name != null) ? name : "", id, parent, start, Math.max(start, end), step, open);
+	}
+
+	/** What a span's attributes tell the report: whether it is open, and its step. */
+	private static final class SpanAttributes {
+
+		boolean open;
+
+		long step = DumpSpan.NO_STEP;
+
+		long nvStep = DumpSpan.NO_STEP;
+
+	}
+
+	/** A span's attributes, reading the values of {@code nemo.span.open} and the step only. */
+	private static void spanAttributes(JsonParser parser, SpanAttributes into) throws IOException {
+		if (parser.currentToken() != JsonToken.START_ARRAY) {
+			parser.skipChildren();
+			return;
+		}
+		while (next(parser) == JsonToken.START_OBJECT) {
+			String key = null;
+			while (next(parser) == JsonToken.FIELD_NAME) {
+				String field = parser.currentName();
+				JsonToken token = next(parser);
+				if (field.equals("key")) {
+					key = readKey(parser);
+				}
+				else if (field.equals("value") && token == JsonToken.START_OBJECT && key != null) {
+					Object value = value(parser);
+					if (key.equals(OpenSpans.ATTRIBUTE)) {
+						into.open = Boolean.TRUE.equals(value);
+					}
+					else if (value instanceof Number number) {
+						if (key.equals(STEP)) {
+							into.step = number.longValue();
+						}
+						else {
+							into.nvStep = number.longValue();
+						}
+					}
+				}
+				else {
+					parser.skipChildren();
+				}
+			}
+		}
+		if (into.step == DumpSpan.NO_STEP) {
+			into.step = into.nvStep;
+		}
+	}
+
+	/**
+	 * The key, where it is one of the attributes read, compared in the parser's buffer (two million
+	 * spans make no string of a key they skip); {@code null} otherwise. OTLP JSON writes the key
+	 * before the value; a value whose key came after it is not read.
+	 */
+	private static String readKey(JsonParser parser) throws IOException {
+		for (String key : READ_KEYS) {
+			if (Names.matches(parser, key)) {
+				return key;
+			}
+		}
+		return null;
+	}
+
+	/**
+	 * Span names, one string each per file however many spans carry it: compared in the parser's
+	 * buffer with the names seen so far, a string made only for a new one.
+	 */
+	private static final class Names {
+
+		/** Distinct names compared one by one; past them, a map. */
+		private static final int SCANNED = 32;
+
+		private final List<String> seen = new ArrayList<>();
+
+		private final Map<String, String> more = new HashMap<>();
+
+		String of(JsonParser parser) throws IOException {
+			for (String name : this.seen) {
+				if (matches(parser, name)) {
+					return name;
+				}
+			}
+			String name = parser.getText();
+			if (this.seen.size() < SCANNED) {
+				this.seen.add(name);
+				return name;
+			}
+			return this.more.computeIfAbsent(name, (text) -> text);
+		}
+
+		static boolean matches(JsonParser parser, String text) throws IOException {
+			int length = parser.getTextLength();
+			if (length != text.length()) {
+				return false;
+			}
+			char[] buffer = parser.getTextCharacters();
+			int offset = parser.getTextOffset();
+			for (int i = 0; i < length; i++) {
+				if (buffer[offset + i] != text.charAt(i)) {
+					return false;
+				}
+			}
+			return true;
+		}
+
 	}
 
 	/** OTLP JSON attributes, {@code [{"key": k, "value": {"intValue": "1"}}]}, into a map. */
@@ -224,16 +333,47 @@ final class DumpReading {
 		return -1;
 	}
 
-	private static long spanId(String hex) {
-		if (hex == null || hex.isEmpty()) {
+	/** A time in nanoseconds, written as text of digits, read from the parser's buffer; {@code -1} if none. */
+	private static long time(JsonParser parser, JsonToken token) throws IOException {
+		if (token != JsonToken.VALUE_STRING) {
+			return number(parser, token);
+		}
+		char[] text = parser.getTextCharacters();
+		int offset = parser.getTextOffset();
+		int length = parser.getTextLength();
+		if (length == 0 || length > 18) {
+			return number(parser, token);
+		}
+		long nanos = 0;
+		for (int i = 0; i < length; i++) {
+			char c = text[offset + i];
+			if (c < '0' || c > '9') {
+				return -1;
+			}
+			nanos = nanos * 10 + (c - '0');
+		}
+		return nanos;
+	}
+
+	/** A span id's 16 hex digits as a number, read from the parser's buffer; {@code 0} for none. */
+	private static long spanId(JsonParser parser) throws IOException {
+		if (parser.currentToken() != JsonToken.VALUE_STRING) {
+			parser.skipChildren();
 			return 0;
 		}
-		try {
-			return Long.parseUnsignedLong(hex, 16);
+		char[] text = parser.getTextCharacters();
+		int offset = parser.getTextOffset();
+		int length = parser.getTextLength();
+		long id = 0;
+		for (int i = 0; i < length; i++) {
+			int digit = Character.digit(text[offset + i], 16);
+			if (digit < 0 || i >= 16) {
+				// Not an OTLP span id: told apart from others all the same.
+				return parser.getText().hashCode() | 1L;
+			}
+			id = (id << 4) | digit;
 		}
-		catch (NumberFormatException ex) {
-			return hex.hashCode() | 1L;
-		}
+		return id;
 	}
 
 	private static JsonToken next(JsonParser parser) throws IOException {

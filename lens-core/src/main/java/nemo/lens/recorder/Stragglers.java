@@ -81,9 +81,22 @@ final class Stragglers {
 		return (sorted.length % 2 == 1) ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 	}
 
-	/** The name of the most frequent finished span whose parent its dump does not hold; ties by name. */
+	/**
+	 * The name of the most frequent finished root span, or where there is none, of the most frequent
+	 * finished span whose parent its dump does not hold; ties by name.
+	 */
 	private static String mostFrequentTopLevel(List<RankDump> dumps) {
 		Map<String, Integer> counts = new HashMap<>();
+		for (RankDump dump : dumps) {
+			for (DumpSpan span : dump.finished()) {
+				if (span.parent() == 0) {
+					counts.merge(span.name(), 1, Integer::sum);
+				}
+			}
+		}
+		if (!counts.isEmpty()) {
+			return mostFrequent(counts);
+		}
 		for (RankDump dump : dumps) {
 			Set<Long> ids = new HashSet<>();
 			dump.finished().forEach((span) -> ids.add(span.id()));
@@ -94,6 +107,10 @@ final class Stragglers {
 				}
 			}
 		}
+		return mostFrequent(counts);
+	}
+
+	private static String mostFrequent(Map<String, Integer> counts) {
 		return counts.entrySet()
 			.stream()
 			.min(Comparator.comparing((Map.Entry<String, Integer> entry) -> -entry.getValue())

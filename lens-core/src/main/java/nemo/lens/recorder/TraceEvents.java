@@ -20,7 +20,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
  * Every span of the dumps in the Chrome trace-event JSON format, which Perfetto and
  * {@code chrome://tracing} open: one process per rank, named {@code rank N} by a metadata event,
  * each span a complete ({@code X}) event with its step and, for a span open at the dump,
- * {@code "open": true} (and the category {@code open}). Times are microseconds from the earliest
+ * {@code "open": true} and the category {@code open}. Times are microseconds from the earliest
  * span's start, which {@code otherData.origin} gives. A process's spans are laid on threads so that
  * each thread's events nest, as the format asks: a span goes on the first thread where it fits
  * inside the span under way or after it.
@@ -89,7 +89,9 @@ final class TraceEvents {
 			json.writeStartObject();
 			json.writeStringField("ph", "X");
 			json.writeStringField("name", span.name());
-			json.writeStringField("cat", span.open() ? "open" : "span");
+			if (span.open()) {
+				json.writeStringField("cat", "open");
+			}
 			json.writeNumberField("pid", dump.rank());
 			json.writeNumberField("tid", thread + 1);
 			json.writeNumberField("ts", (span.start() - origin) / 1_000);

@@ -98,7 +98,7 @@ public final class ReportBenchmark {
 	}
 
 	/** Writes every rank's dump; the bytes written. */
-	static long writeDumps(Path directory) throws IOException {
+	public static long writeDumps(Path directory) throws IOException {
 		List<SpanData> ended = new ArrayList<>();
 		SdkTracerProvider provider = SdkTracerProvider.builder().build();
 		try {
