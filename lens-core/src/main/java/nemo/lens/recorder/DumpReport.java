@@ -46,10 +46,10 @@ public final class DumpReport {
 
 	static int run(String[] args, PrintStream out, PrintStream err) {
 		try {
-			ReportOptions options = ReportOptions.parse(args);
+			DumpReportOptions options = DumpReportOptions.parse(args);
 			if (options.help()) {
-				out.println(ReportOptions.USAGE);
-				out.println(ReportOptions.HELP);
+				out.println(DumpReportOptions.USAGE);
+				out.println(DumpReportOptions.HELP);
 				return 0;
 			}
 			DumpSet report = DumpSet.read(options);
@@ -65,7 +65,7 @@ public final class DumpReport {
 		}
 		catch (IllegalArgumentException | IOException ex) {
 			err.println("DumpReport: " + ex.getMessage());
-			err.println(ReportOptions.USAGE);
+			err.println(DumpReportOptions.USAGE);
 			return 2;
 		}
 	}
@@ -75,7 +75,7 @@ public final class DumpReport {
 	 * a directory, the latest per rank, with the default step span and threshold.
 	 */
 	static DumpSet read(Path directory, Duration behind) throws IOException {
-		return DumpSet.read(new ReportOptions(directory, behind, false, null, Stragglers.DEFAULT_SLOW_BELOW, null, null,
+		return DumpSet.read(new DumpReportOptions(directory, behind, false, null, Stragglers.DEFAULT_SLOW_BELOW, null, null,
 				false));
 	}
 

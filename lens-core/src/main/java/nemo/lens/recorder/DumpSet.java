@@ -48,7 +48,7 @@ final class DumpSet {
 	 * being written), the latest per rank: first who wrote each file (its resource alone), then the
 	 * chosen ones whole, in parallel.
 	 */
-	static DumpSet read(ReportOptions options) throws IOException {
+	static DumpSet read(DumpReportOptions options) throws IOException {
 		Path directory = options.directory();
 		if (!Files.isDirectory(directory)) {
 			throw new IOException(directory + " is not a directory");

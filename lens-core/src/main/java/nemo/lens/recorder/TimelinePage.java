@@ -36,9 +36,6 @@ final class TimelinePage {
 	/** Lanes of a folded group shown. */
 	static final int SHOWN_PER_GROUP = 3;
 
-	/** The steps a lane shows before the dump, by the median rank. */
-	private static final int STEPS_SHOWN = 5;
-
 	/** Spans drawn in a lane at most, the latest. */
 	private static final int MAX_SPANS_PER_LANE = 400;
 
@@ -98,6 +95,8 @@ final class TimelinePage {
 
 		private final Writer out;
 
+		private final TimelineWindow window;
+
 		private final long end;
 
 		private final long start;
@@ -109,8 +108,9 @@ final class TimelinePage {
 			this.verdict = verdict;
 			this.out = out;
 			verdict.stragglers().slow().forEach((pace) -> this.slow.add(pace.rank()));
-			this.end = windowEnd(report.dumps());
-			this.start = windowStart(report.dumps(), verdict.stragglers().stepSpan(), this.end);
+			this.window = TimelineWindow.of(report.dumps(), verdict.stragglers().stepSpan());
+			this.end = this.window.end();
+			this.start = this.window.start();
 		}
 
 		void page() throws IOException {
@@ -151,7 +151,7 @@ final class TimelinePage {
 
 		private void axis() throws IOException {
 			long length = Math.max(1, this.end - this.start);
-			long tick = tick(length);
+			long tick = this.window.tick();
 			StringBuilder svg = new StringBuilder();
 			svg.append("<div class=\"axis\"><span class=\"label\">s before dump</span><svg viewBox=\"0 0 ")
 				.append((int) WIDTH)
@@ -270,7 +270,7 @@ final class TimelinePage {
 		}
 
 		private double x(long nanos) {
-			return (nanos - this.start) * WIDTH / Math.max(1, this.end - this.start);
+			return this.window.x(nanos, WIDTH);
 		}
 
 	}
@@ -284,61 +284,6 @@ final class TimelinePage {
 	 */
 	private record Section(String title, List<RankDump> dumps, boolean odd) {
 
-	}
-
-	/** The latest dump's moment, else the latest end of a span. */
-	private static long windowEnd(List<RankDump> dumps) {
-		long end = -1;
-		for (RankDump dump : dumps) {
-			end = Math.max(end, dump.timeNanos());
-			for (DumpSpan span : dump.open()) {
-				end = Math.max(end, span.end());
-			}
-			if (!dump.finished().isEmpty()) {
-				end = Math.max(end, dump.finished().get(dump.finished().size() - 1).end());
-			}
-		}
-		return Math.max(end, 1);
-	}
-
-	/**
-	 * The median rank's start of its last {@value #STEPS_SHOWN} steps, or of the spans it is still
-	 * in where they started earlier: what the lanes show is the steps before the hang, and the hang.
-	 */
-	private static long windowStart(List<RankDump> dumps, String stepSpan, long end) {
-		List<Long> starts = new ArrayList<>();
-		for (RankDump dump : dumps) {
-			long start = Long.MAX_VALUE;
-			for (DumpSpan span : dump.open()) {
-				if (span.start() >= 0) {
-					start = Math.min(start, span.start());
-				}
-			}
-			List<DumpSpan> steps = new ArrayList<>();
-			for (DumpSpan span : dump.finished()) {
-				if (span.name().equals(stepSpan)) {
-					steps.add(span);
-				}
-			}
-			steps.sort(Comparator.comparingLong(DumpSpan::end));
-			if (!steps.isEmpty()) {
-				start = Math.min(start, steps.get(Math.max(0, steps.size() - STEPS_SHOWN)).start());
-			}
-			else if (!dump.finished().isEmpty()) {
-				start = Math.min(start, dump.finished().get(Math.max(0, dump.finished().size() - 50)).start());
-			}
-			if (start != Long.MAX_VALUE && start >= 0) {
-				starts.add(start);
-			}
-		}
-		if (starts.isEmpty()) {
-			return end - 1_000_000_000L;
-		}
-		starts.sort(Comparator.naturalOrder());
-		long start = starts.get(starts.size() / 2);
-		// A little room before the first span, and never an empty window.
-		long length = Math.max(1_000_000L, end - start);
-		return end - length - length / 50;
 	}
 
 	/** Each held span's depth: how many of its ancestors the dump holds. */
@@ -357,17 +302,6 @@ final class TimelinePage {
 			depths.put(id, depth);
 		}
 		return depths;
-	}
-
-	/** A tick every 1, 2 or 5 times a power of ten of nanoseconds (from a millisecond), at most ten on the axis. */
-	private static long tick(long length) {
-		for (long base = 1_000_000L;; base *= 10) {
-			for (long times : new long[] { 1, 2, 5 }) {
-				if (length / (base * times) <= 10) {
-					return base * times;
-				}
-			}
-		}
 	}
 
 	private static String seconds(long nanos) {

@@ -18,7 +18,7 @@ import java.util.Locale;
  * @param traceEvents where the trace events go, or {@code null}
  * @param help whether only the help was asked for
  */
-record ReportOptions(Path directory, Duration behind, boolean json, String stepSpan, double slowBelow, Path html,
+record DumpReportOptions(Path directory, Duration behind, boolean json, String stepSpan, double slowBelow, Path html,
 		Path traceEvents, boolean help) {
 
 	/** How much earlier than the others' a rank's last span may end before it counts as behind. */
@@ -53,7 +53,7 @@ record ReportOptions(Path directory, Duration behind, boolean json, String stepS
 	 * @return the options
 	 * @throws IllegalArgumentException naming the option, the value and what is allowed
 	 */
-	static ReportOptions parse(String[] args) {
+	static DumpReportOptions parse(String[] args) {
 		Path directory = null;
 		Duration behind = DEFAULT_BEHIND;
 		boolean json = false;
@@ -65,7 +65,7 @@ record ReportOptions(Path directory, Duration behind, boolean json, String stepS
 			String arg = args[i];
 			switch (arg) {
 				case "--help", "-h" -> {
-					return new ReportOptions(null, behind, false, null, slowBelow, null, null, true);
+					return new DumpReportOptions(null, behind, false, null, slowBelow, null, null, true);
 				}
 				case "--json" -> json = true;
 				case "--behind" -> behind = duration(value(args, ++i, arg));
@@ -84,7 +84,7 @@ record ReportOptions(Path directory, Duration behind, boolean json, String stepS
 		if (directory == null) {
 			throw new IllegalArgumentException("no directory given");
 		}
-		return new ReportOptions(directory, behind, json, stepSpan, slowBelow, html, traceEvents, false);
+		return new DumpReportOptions(directory, behind, json, stepSpan, slowBelow, html, traceEvents, false);
 	}
 
 	private static String value(String[] args, int index, String option) {
