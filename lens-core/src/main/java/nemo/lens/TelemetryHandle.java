@@ -8,6 +8,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
@@ -78,6 +79,9 @@ public final class TelemetryHandle implements AutoCloseable {
 
 	/** Built on first use: most jobs only trace, and a no-op meter costs start-up class loading. */
 	private volatile Meter meter;
+
+	/** Run at the first {@link #meter()} call, then dropped; {@code null} when none is waiting. */
+	private final AtomicReference<Runnable> firstMeter = new AtomicReference<>();
 
 	private final AtomicBoolean shutDown = new AtomicBoolean();
 
@@ -281,6 +285,21 @@ public final class TelemetryHandle implements AutoCloseable {
 	}
 
 	/**
+	 * Runs an action once, when the application first asks for {@link #meter()} (at once if it
+	 * already has): for a notice that concerns only applications that record metrics through the
+	 * handle, such as that those metrics leave the rank by no exporter. A later call replaces an
+	 * action that has not run yet.
+	 * @param action the action
+	 */
+	public void onFirstMeter(Runnable action) {
+		if (this.meter != null) {
+			action.run();
+			return;
+		}
+		this.firstMeter.set(action);
+	}
+
+	/**
 	 * Adds a rehearsal that {@link #prepareToSwitchOn()} runs after the SDK's, on the same thread:
 	 * for doors built outside Lens at the first switch-on (a Micrometer registry) to load their
 	 * classes before an operator waits on them. Does nothing on a rank that cannot be switched, or
@@ -475,6 +494,10 @@ public final class TelemetryHandle implements AutoCloseable {
 					? this.telemetry.meterBuilder(SCOPE_NAME).setInstrumentationVersion(LensVersion.current()).build()
 					: this.telemetry.getMeter(SCOPE_NAME);
 			this.meter = meter;
+			Runnable first = this.firstMeter.getAndSet(null);
+			if (first != null) {
+				first.run();
+			}
 		}
 		return meter;
 	}

@@ -3,6 +3,7 @@ package nemo.lens.config;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 import nemo.lens.env.EnvironmentValues;
 import nemo.lens.sdk.ExporterName;
@@ -116,7 +117,7 @@ public enum Setting {
 
 	FLIGHT_RECORDER_MIN_DUMP_INTERVAL("flight-recorder.min-dump-interval", Duration.class, Duration.ofSeconds(10),
 			Bounds.of(Duration.ZERO, Duration.ofDays(1), Bounds.NOT_NEGATIVE, Bounds.NOT_NEGATIVE, ""), 0,
-			"Least time between two dumps the rank writes by itself (a thread that dies of an uncaught exception, the exit); the others are counted as skipped. Dumps asked for (the endpoint, the control file) are never held back. Zero for no limit."),
+			"Least time between two dumps the rank writes by itself when a thread dies of an uncaught exception; the others are counted as skipped. Dumps asked for (the endpoint, the control file) and the exit dump are never held back. Zero for no limit."),
 
 	FLIGHT_RECORDER_MAX_DUMPS("flight-recorder.max-dumps", int.class, 20,
 			Bounds.of(1, 10_000, Bounds.POSITIVE, Bounds.POSITIVE, ""), 0,
@@ -229,6 +230,23 @@ public enum Setting {
 	/** {@return the default, {@code null} for none (the stall timeout's "never")} */
 	public Object defaultValue() {
 		return this.defaultValue;
+	}
+
+	/**
+	 * A value of this setting as an operator writes it, for a refusal to show: the default
+	 * ({@code 5s}, {@code single_rank}, {@code -1}), or for a duration without one {@code 30s}.
+	 * @return the value; empty for text or a list without a default (a path, a run id, headers)
+	 */
+	public Optional<String> example() {
+		Object value = (this.defaultValue == null && this.type == Duration.class) ? Duration.ofSeconds(30)
+				: this.defaultValue;
+		if (value instanceof Duration duration) {
+			return Optional.of(Bounds.written(duration));
+		}
+		if (value instanceof List<?> list) {
+			return list.isEmpty() ? Optional.empty() : Optional.of(String.join(",", castList(list)));
+		}
+		return (value == null || value.toString().isEmpty()) ? Optional.empty() : Optional.of(value.toString());
 	}
 
 	/** {@return the bounds of a number or duration, or {@code null} when it has none} */

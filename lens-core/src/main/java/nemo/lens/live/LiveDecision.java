@@ -408,7 +408,7 @@ public final class LiveDecision {
 			}
 			catch (RuntimeException | LinkageError ex) {
 				// A door's failure, or its optional library gone from the class path.
-				logger.log(Level.WARNING, "NeMo Lens: a door could not follow the switch", ex);
+				logger.log(Level.WARNING, "NeMo Lens: a door could not follow the switch", Redaction.loggable(ex));
 			}
 		}
 	}
@@ -419,7 +419,7 @@ public final class LiveDecision {
 			this.notices.accept(notice);
 		}
 		catch (RuntimeException ex) {
-			logger.log(Level.WARNING, "NeMo Lens: a notice could not be told: " + notice, ex);
+			logger.log(Level.WARNING, "NeMo Lens: a notice could not be told: " + notice, Redaction.loggable(ex));
 		}
 	}
 

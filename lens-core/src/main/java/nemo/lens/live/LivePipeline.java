@@ -20,6 +20,7 @@ import io.opentelemetry.sdk.OpenTelemetrySdk;
 import io.opentelemetry.sdk.OpenTelemetrySdkBuilder;
 import nemo.lens.NemoLensConfig;
 import nemo.lens.Signal;
+import nemo.lens.env.Redaction;
 import nemo.lens.recorder.FlightRecorder;
 import nemo.lens.sdk.ExportingTelemetry;
 import nemo.lens.sdk.ExportingTelemetryFactory;
@@ -299,7 +300,8 @@ public final class LivePipeline {
 				action.run();
 			}
 			catch (RuntimeException ex) {
-				logger.log(Level.WARNING, "NeMo Lens: an action of the rank's first exporting SDK failed", ex);
+				logger.log(Level.WARNING, "NeMo Lens: an action of the rank's first exporting SDK failed",
+						Redaction.loggable(ex));
 			}
 		}
 	}
@@ -459,8 +461,10 @@ public final class LivePipeline {
 			}
 		}
 		if (this.recorder != null) {
-			this.recorder.forwardTo(null);
+			// The exit dump first, while the recorder still sees the open spans of the SDK that
+			// exports traces, which the drain below ends.
 			this.recorder.shutdown(left(deadline));
+			this.recorder.forwardTo(null);
 		}
 		boolean completed = this.drain.shutdown(last, left(deadline));
 		if (!this.built) {

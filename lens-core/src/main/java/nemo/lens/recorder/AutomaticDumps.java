@@ -5,8 +5,9 @@ import java.time.Instant;
 
 /**
  * Lets at most one dump the rank writes by itself (a thread that dies of an uncaught exception,
- * the exit, a stall) through per interval, and counts the others: 50 threads dying at once, or a loop of
- * failing tasks, write one dump rather than one each. Dumps asked for do not pass here.
+ * a stall, the control file's {@code dump} key) through per interval, and counts the others: 50
+ * threads dying at once, or a loop of failing tasks, write one dump rather than one each. Dumps
+ * asked for do not pass here, nor does the exit dump: a rank ends once.
  */
 final class AutomaticDumps {
 

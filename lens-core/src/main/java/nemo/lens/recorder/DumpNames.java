@@ -10,7 +10,10 @@ import java.util.HexFormat;
 import java.util.regex.Pattern;
 
 /**
- * The names of one rank's dumps: {@code <run id>-rank-<rank>-<UTC time>.json}, of bounded length.
+ * The names of one rank's dumps: {@code <run id>-rank-<rank>-<UTC time>.json}, of bounded length;
+ * a restarted job's ({@link nemo.lens.sdk.RunAttempt}) {@code <run id>-attempt-<n>-rank-<rank>-<UTC time>.json},
+ * so that the dumps of two attempts of one job never share a name, nor count against each other's
+ * {@code max-dumps}. The first attempt's names stay as they always were.
  * A run id longer than {@value #MAX_RUN_ID_LENGTH} characters (after the characters that do not
  * belong in a file name became {@code _}) keeps its start and ends in a hash of the whole id, so
  * that a name stays far below the 255 bytes a file system allows and stays unique per run.
@@ -31,12 +34,22 @@ final class DumpNames {
 	private final String prefix;
 
 	/**
-	 * The names of one rank's dumps.
+	 * The names of one rank's dumps in the first attempt of its job.
 	 * @param runId the run id
 	 * @param rank the rank
 	 */
 	DumpNames(String runId, int rank) {
-		this.prefix = runIdPart(runId) + "-rank-" + rank + "-";
+		this(runId, rank, 0);
+	}
+
+	/**
+	 * The names of one rank's dumps.
+	 * @param runId the run id
+	 * @param rank the rank
+	 * @param attempt the attempt of the job, 0 for the first
+	 */
+	DumpNames(String runId, int rank, int attempt) {
+		this.prefix = runIdPart(runId) + ((attempt > 0) ? "-attempt-" + attempt : "") + "-rank-" + rank + "-";
 	}
 
 	/** The name of the dump written at a time. */

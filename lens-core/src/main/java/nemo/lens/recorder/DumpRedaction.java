@@ -7,6 +7,7 @@ import java.util.Map;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.common.AttributesBuilder;
+import io.opentelemetry.api.common.KeyValue;
 import io.opentelemetry.api.common.Value;
 import io.opentelemetry.api.common.ValueType;
 import io.opentelemetry.api.logs.Severity;
@@ -29,8 +30,10 @@ import nemo.lens.env.Redaction;
  * ({@code OTEL_RESOURCE_ATTRIBUTES}, {@code OTEL_SERVICE_NAME}). Resource attributes, span and
  * event names, attribute values (of spans, events and links, among them
  * {@code exception.message} and {@code exception.stacktrace}), status messages, and log record
- * bodies, event names and attributes lose what {@link Redaction#redact} removes; an attribute
- * whose key names a credential ({@code db.password}) keeps its key and loses its whole value.
+ * bodies (structured ones included), event names and attributes lose what {@link Redaction#redact}
+ * removes; an array of strings is judged as a whole ({@code ["--password", "..."]}), and an
+ * attribute or a body's entry whose key names a credential ({@code db.password}) keeps its key and
+ * loses its whole value.
  */
 final class DumpRedaction {
 
@@ -70,6 +73,34 @@ final class DumpRedaction {
 		return redacted.build();
 	}
 
+	/**
+	 * A log body, structured ones included: a string redacted, an array of strings judged as a
+	 * whole ({@link Redaction#redactValues}), the value under a key that names a credential withheld
+	 * whole at any depth of a key-value list, other values as they are.
+	 */
+	@SuppressWarnings("unchecked")
+	private static Value<?> value(Value<?> value) {
+		return switch (value.getType()) {
+			case STRING -> Value.of(Redaction.redact((String) value.getValue()));
+			case ARRAY -> array((List<Value<?>>) value.getValue());
+			case KEY_VALUE_LIST -> Value.of(((List<KeyValue>) value.getValue()).stream()
+				.map((entry) -> KeyValue.of(entry.getKey(),
+						Redaction.isCredentialKey(entry.getKey()) ? Value.of(Redaction.REDACTED) : value(entry.getValue())))
+				.toArray(KeyValue[]::new));
+			default -> value;
+		};
+	}
+
+	private static Value<?> array(List<Value<?>> values) {
+		if (values.stream().allMatch((element) -> element.getType() == ValueType.STRING)) {
+			return Value.of(Redaction.redactValues(values.stream().map((element) -> (String) element.getValue()).toList())
+				.stream()
+				.map(Value::of)
+				.toArray(Value[]::new));
+		}
+		return Value.of(values.stream().map(DumpRedaction::value).toArray(Value[]::new));
+	}
+
 	@SuppressWarnings("unchecked")
 	private static void put(AttributesBuilder redacted, AttributeKey<?> key, Object value) {
 		if (Redaction.isCredentialKey(key.getKey())) {
@@ -78,8 +109,7 @@ final class DumpRedaction {
 		}
 		switch (key.getType()) {
 			case STRING -> redacted.put((AttributeKey<String>) key, Redaction.redact((String) value));
-			case STRING_ARRAY -> redacted.put((AttributeKey<List<String>>) key,
-					((List<String>) value).stream().map(Redaction::redact).toList());
+			case STRING_ARRAY -> redacted.put((AttributeKey<List<String>>) key, Redaction.redactValues((List<String>) value));
 			default -> redacted.put((AttributeKey<Object>) key, value);
 		}
 	}
@@ -194,8 +224,7 @@ final class DumpRedaction {
 		@Override
 		public Value<?> getBodyValue() {
 			Value<?> body = this.record.getBodyValue();
-			return (body != null && body.getType() == ValueType.STRING)
-					? Value.of(Redaction.redact((String) body.getValue())) : body;
+			return (body != null) ? value(body) : null;
 		}
 
 		@Override

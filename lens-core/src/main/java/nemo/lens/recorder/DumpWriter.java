@@ -22,9 +22,11 @@ import io.opentelemetry.sdk.logs.data.LogRecordData;
 import io.opentelemetry.sdk.trace.data.SpanData;
 
 /**
- * Writes what a span ring holds to {@code <directory>/<run id>-rank-<rank>-<UTC time>.json}, one
+ * Writes what a span ring holds to {@code <directory>/<run id>-rank-<rank>-<UTC time>.json}
+ * ({@code <run id>-attempt-<n>-rank-...} from a job's first restart on, {@link DumpNames}), one
  * line of OTLP JSON (an {@code ExportTraceServiceRequest}, as the Collector's {@code otlpjsonfile}
- * receiver reads it), and what a log ring holds as a second line when it holds any. The file is
+ * receiver reads it, with the job's attempt beside {@code resourceSpans} as {@code "attempt": n},
+ * a field OTLP readers skip), and what a log ring holds as a second line when it holds any. The file is
  * written under a hidden temporary name of its own in the same directory and renamed into place,
  * so a reader never sees half a file and two dumps never share a temporary file.
  * <p>
@@ -60,6 +62,13 @@ public final class DumpWriter {
 	/** Resource attribute: how many spans ended before the oldest one held and were dropped. */
 	public static final String DROPPED = "nemo.lens.flight_recorder.dropped";
 
+	/**
+	 * Resource attribute: where the rank's finished spans went: {@code recorded} (in this dump),
+	 * {@code exported} (to the collector, by the rank that exports traces: the dump holds its open
+	 * spans only) or {@code none} (an exporting rank with the exporter {@code none}).
+	 */
+	public static final String FINISHED_SPANS = "nemo.lens.flight_recorder.finished_spans";
+
 	/** Resource attribute: what asked for the dump ({@code request}, {@code control-file}, ...). */
 	public static final String TRIGGER = "nemo.lens.flight_recorder.trigger";
 
@@ -81,6 +90,8 @@ public final class DumpWriter {
 
 	private final DumpRetention retention;
 
+	private final int attempt;
+
 	/**
 	 * Creates a writer for one rank that keeps 20 dumps.
 	 * @param directory where dumps go; created when missing
@@ -99,9 +110,23 @@ public final class DumpWriter {
 	 * @param maxDumps how many files of its own the rank keeps; more than zero
 	 */
 	public DumpWriter(Path directory, String runId, int rank, int maxDumps) {
+		this(directory, runId, rank, maxDumps, 0);
+	}
+
+	/**
+	 * Creates a writer for one rank of one attempt of a job.
+	 * @param directory where dumps go; created when missing
+	 * @param runId the run id, part of the file name
+	 * @param rank the rank, part of the file name
+	 * @param maxDumps how many files of its own the rank keeps in this attempt; more than zero
+	 * @param attempt the attempt of the job, 0 for the first: part of the file name from 1 on, and
+	 * of every dump
+	 */
+	public DumpWriter(Path directory, String runId, int rank, int maxDumps, int attempt) {
 		this.directory = Objects.requireNonNull(directory, "directory must not be null");
-		this.names = new DumpNames(Objects.requireNonNull(runId, "runId must not be null"), rank);
+		this.names = new DumpNames(Objects.requireNonNull(runId, "runId must not be null"), rank, attempt);
 		this.retention = new DumpRetention(this.names, maxDumps);
+		this.attempt = attempt;
 	}
 
 	/**
@@ -166,7 +191,7 @@ public final class DumpWriter {
 				: Files.createTempFile(this.directory, this.names.temporaryPrefix(), ".tmp");
 		try {
 			try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(temporary))) {
-				OtlpJson.write(spans, described, out);
+				OtlpJson.write(spans, described, this.attempt, out);
 				if (!records.isEmpty()) {
 					OtlpJson.writeLogs(records, out);
 				}

@@ -15,14 +15,17 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 import io.opentelemetry.api.OpenTelemetry;
+import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.logs.LoggerProvider;
 import io.opentelemetry.api.metrics.MeterProvider;
+import io.opentelemetry.sdk.resources.Resource;
 import io.opentelemetry.sdk.trace.ReadableSpan;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import nemo.lens.env.Redaction;
 import nemo.lens.sdk.ExportingTelemetry;
 import nemo.lens.sdk.ExportingTelemetryFactory;
 import nemo.lens.sdk.RecordingTelemetry;
+import nemo.lens.sdk.RunAttempt;
 import nemo.lens.switching.ExportedSignalsTelemetry;
 
 /**
@@ -35,20 +38,24 @@ import nemo.lens.switching.ExportedSignalsTelemetry;
  * It wires itself in: with a directory set, it is dumped when a thread dies of an uncaught
  * exception until it shuts down, and with {@code dump-on-exit} it is dumped as it shuts down.
  * Those dumps it writes by itself are rate-limited ({@code min-dump-interval}; the others are
- * counted as skipped); a dump asked for is always written or its failure reported. Dumps are
+ * counted as skipped), but the exit dump, which a rank writes once, whatever came before it; a dump
+ * asked for is always written or its failure reported. Dumps are
  * written one at a time, each under a name of its own: two in the same millisecond get
  * successive milliseconds.
  * <p>
  * A dump holds the spans still open too ({@code open-spans} of them at most, the oldest kept),
  * those of the recording SDK and those of the SDK the rank exports traces with: the step a hung
  * rank is in. With a {@code stall-timeout}, a {@link StallWatcher} has the rank dump itself when a
- * span stays open that long.
+ * span stays open that long, and says so once per stall as a warning that names the rank and what
+ * it is stuck in ({@code rank 5 stalled 20 s in train.step > allreduce (step 17)}).
  */
 public final class FlightRecorder {
 
 	private static final Logger logger = Logger.getLogger(FlightRecorder.class.getName());
 
 	private final SpanRing ring;
+
+	private final int rank;
 
 	/** The SDK spans still open on the recorder end into while the rank exports traces, or null. */
 	private final Forwarding forwarding;
@@ -96,6 +103,7 @@ public final class FlightRecorder {
 
 	/**
 	 * @param ring the span ring the recording SDK writes to
+	 * @param rank the rank, named in its warnings
 	 * @param forwarding the recording SDK's span processor, in front of the ring
 	 * @param logs the log ring the recording SDK writes to, or {@code null} to record no logs
 	 * @param recording the recording SDK
@@ -105,9 +113,10 @@ public final class FlightRecorder {
 	 * @param minDumpInterval the least time between two dumps the recorder writes by itself
 	 * @param openSpanLimit how many open spans a dump holds at most
 	 */
-	FlightRecorder(SpanRing ring, Forwarding forwarding, LogRing logs, RecordingTelemetry recording, DumpWriter writer,
+	FlightRecorder(SpanRing ring, int rank, Forwarding forwarding, LogRing logs, RecordingTelemetry recording, DumpWriter writer,
 			Clock clock, boolean dumpOnExit, Duration minDumpInterval, int openSpanLimit) {
 		this.ring = ring;
+		this.rank = rank;
 		this.forwarding = forwarding;
 		this.logs = logs;
 		this.recording = recording;
@@ -142,10 +151,11 @@ public final class FlightRecorder {
 				? new LogRing(settings.flightRecorderLogs()) : null;
 		Forwarding forwarding = new Forwarding(ring);
 		RecordingTelemetry recording = sdks.buildRecording(forwarding, logs);
+		Long attempt = recording.resource().getAttribute(AttributeKey.longKey(RunAttempt.ATTRIBUTE));
 		DumpWriter writer = settings.flightRecorderDirectory().isEmpty() ? null
 				: new DumpWriter(Path.of(settings.flightRecorderDirectory()), settings.runId(), rank,
-						settings.flightRecorderMaxDumps());
-		FlightRecorder recorder = new FlightRecorder(ring, forwarding, logs, recording, writer, Clock.systemUTC(),
+						settings.flightRecorderMaxDumps(), (attempt != null) ? attempt.intValue() : 0);
+		FlightRecorder recorder = new FlightRecorder(ring, rank, forwarding, logs, recording, writer, Clock.systemUTC(),
 				settings.flightRecorderDumpOnExit(), settings.flightRecorderMinDumpInterval(),
 				settings.flightRecorderOpenSpans());
 		if (writer != null) {
@@ -180,16 +190,19 @@ public final class FlightRecorder {
 	}
 
 	/**
-	 * Writes a stall dump, unless another dump the recorder wrote by itself is less than
-	 * {@code min-dump-interval} old: then it is held back, not counted, and asked for again at
-	 * the watcher's next look.
+	 * Writes a stall dump and warns of the stall, once, unless another dump the recorder wrote by
+	 * itself is less than {@code min-dump-interval} old: then it is held back, not counted, and
+	 * asked for again at the watcher's next look.
+	 * @param stuckIn what the rank is stuck in ({@code 20 s in train.step > allreduce (step 17)})
 	 * @return whether it was written or failed; {@code false} when held back
 	 */
-	private boolean dumpForStall() {
+	private boolean dumpForStall(String stuckIn) {
 		if (!this.automaticDumps.admit(this.clock.instant(), false)) {
 			return false;
 		}
-		dump(DumpReason.STALL.value());
+		Optional<Path> written = write(DumpReason.STALL.value());
+		logger.warning("NeMo Lens: rank " + this.rank + " stalled " + stuckIn
+				+ written.map((file) -> "; flight recorder dumped to " + file).orElse("; no flight recorder dump written"));
 		return true;
 	}
 
@@ -271,6 +284,14 @@ public final class FlightRecorder {
 	 * @return the file, or empty when no directory is set or it could not be written
 	 */
 	public Optional<Path> dump(String trigger) {
+		Optional<Path> written = write(trigger);
+		written.ifPresent((file) -> logger.log(Level.INFO, "NeMo Lens: flight recorder dumped to {0} ({1})",
+				new Object[] { file, trigger }));
+		return written;
+	}
+
+	/** Writes a dump as {@link #dump(String)} does, and says nothing of it when it is written. */
+	private Optional<Path> write(String trigger) {
 		if (this.writer == null) {
 			logOnce("no directory is set (nemo.lens.flight-recorder.directory, NEMO_LENS_FLIGHT_RECORDER_DIRECTORY)",
 					null);
@@ -283,15 +304,17 @@ public final class FlightRecorder {
 				now = this.lastDumpTime.plusMillis(1);
 			}
 			try {
-				List<SpanData> open = OpenSpans.at(openSpans(), nanos(now), this.openSpanLimit);
+				List<SpanData> open = OpenSpans.at(openSpans(), nanos(now), this.openSpanLimit,
+						DumpReason.ofTrigger(trigger) == DumpReason.EXIT);
+				Resource resource = this.recording.resource()
+					.toBuilder()
+					.put(DumpWriter.FINISHED_SPANS, finishedSpans())
+					.build();
 				Path written = this.writer.write(this.ring.snapshot(), this.ring.capacity(), open,
-						(this.logs != null) ? this.logs.snapshot() : LogRing.Contents.EMPTY, this.recording.resource(),
-						trigger, now);
+						(this.logs != null) ? this.logs.snapshot() : LogRing.Contents.EMPTY, resource, trigger, now);
 				this.lastDumpTime = now;
 				this.lastDump = new LastDump(written, now);
 				this.lastDumpError = null;
-				logger.log(Level.INFO, "NeMo Lens: flight recorder dumped to {0} ({1})",
-						new Object[] { written, trigger });
 				return Optional.of(written);
 			}
 			catch (IOException | RuntimeException ex) {
@@ -304,13 +327,26 @@ public final class FlightRecorder {
 		}
 	}
 
+	/**
+	 * Where the rank's finished spans are now: in the ring ({@code recorded}), sent to the collector
+	 * by the SDK the rank exports traces with ({@code exported}), or nowhere, as that SDK has no
+	 * span exporter ({@code none}, the exporter {@code none}).
+	 */
+	private String finishedSpans() {
+		ExportingTelemetry exporting = this.forwarding.target();
+		if (exporting == null) {
+			return "recorded";
+		}
+		return exporting.exportsSpans() ? "exported" : "none";
+	}
+
 	private static long nanos(Instant time) {
 		return time.getEpochSecond() * 1_000_000_000L + time.getNano();
 	}
 
 	/**
 	 * Writes the ring for a trigger that no one asks for one file at a time (an uncaught
-	 * exception, the exit, and the control file's {@code dump} key, which anyone who can write the
+	 * exception and the control file's {@code dump} key, which anyone who can write the
 	 * file may change in a loop), unless another such dump was written less than
 	 * {@code min-dump-interval} before: that one is counted as skipped.
 	 * @param trigger what asks, recorded in the dump
@@ -351,7 +387,7 @@ public final class FlightRecorder {
 		return new FlightRecorderStatus(held.spans(), this.ring.capacity(), held.dropped(),
 				(last != null) ? last.file() : null, (last != null) ? last.time() : null, this.automaticDumps.skipped(),
 				this.dumpsFailed.get(), this.lastDumpError, (stall != null) ? stall.since() : null,
-				(stall != null) ? stall.spanName() : null);
+				(stall != null) ? stall.spanName() : null, StepTimes.of(this.ring));
 	}
 
 	/**
@@ -368,7 +404,8 @@ public final class FlightRecorder {
 			UncaughtExceptionDump.uninstall(this);
 		}
 		if (this.dumpOnExit) {
-			dumpAutomatically("exit");
+			// A rank ends once: the rate limit is for what repeats, and this dump is the last word.
+			dump(DumpReason.EXIT.value());
 		}
 		this.recording.shutdown(timeout);
 	}

@@ -57,7 +57,8 @@ public interface FlightRecorderSettings {
 	boolean flightRecorderDumpOnExit();
 
 	/**
-	 * The least time between two dumps the rank writes by itself (a thread that dies, the exit).
+	 * The least time between two dumps the rank writes by itself (a thread that dies, a stall, the
+	 * control file's {@code dump} key); never the exit dump.
 	 * @return zero or more; zero for no limit
 	 */
 	Duration flightRecorderMinDumpInterval();

@@ -13,7 +13,7 @@ import java.time.Instant;
  * @param lastDump the file of the last dump, or {@code null} when none was written
  * @param lastDumpTime when the last dump was written, or {@code null}
  * @param dumpsSkipped how many dumps the recorder would have written by itself (an uncaught
- * exception, the exit) were skipped, less than {@code min-dump-interval} after the last such dump
+ * exception, the control file's {@code dump} key) were skipped, less than {@code min-dump-interval} after the last such dump
  * @param dumpsFailed how many dumps could not be written (a full disk, no permission)
  * @param lastDumpError why the last dump could not be written (redacted), or {@code null} when it
  * was written or none was tried
@@ -21,8 +21,11 @@ import java.time.Instant;
  * than {@code nemo.lens.flight-recorder.stall-timeout} at the watcher's last look, or {@code null}
  * when none is (or no stall timeout is set)
  * @param stalledSpan the name of that span (redacted), or {@code null}
+ * @param steps the rank's own step times, from the spans held, or {@code null} when it holds no
+ * top-level span (as on a rank that exports traces: its spans went to the collector)
  */
 public record FlightRecorderStatus(int spans, int capacity, long dropped, Path lastDump, Instant lastDumpTime,
-		long dumpsSkipped, long dumpsFailed, String lastDumpError, Instant stalledSince, String stalledSpan) {
+		long dumpsSkipped, long dumpsFailed, String lastDumpError, Instant stalledSince, String stalledSpan,
+		StepTimes steps) {
 
 }

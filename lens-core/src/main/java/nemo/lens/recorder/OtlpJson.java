@@ -25,18 +25,23 @@ final class OtlpJson {
 	}
 
 	/**
-	 * Spans as one OTLP JSON line. With no span, the request still carries the resource (with an
-	 * empty list of scope spans): a dump of a rank that holds nothing still says who wrote it and why.
+	 * Spans as one OTLP JSON line, the job's attempt first ({@code {"attempt":1,"resourceSpans":...}}:
+	 * OTLP JSON readers skip a field they do not know). With no span, the request still carries the
+	 * resource (with an empty list of scope spans): a dump of a rank that holds nothing still says
+	 * who wrote it and why.
 	 */
-	static void write(Collection<SpanData> spans, Resource resource, OutputStream out) throws IOException {
+	static void write(Collection<SpanData> spans, Resource resource, int attempt, OutputStream out)
+			throws IOException {
+		out.write(("{\"attempt\":" + attempt + ",").getBytes(StandardCharsets.US_ASCII));
 		if (spans.isEmpty()) {
-			out.write("{\"resourceSpans\":[{\"resource\":".getBytes(StandardCharsets.US_ASCII));
+			out.write("\"resourceSpans\":[{\"resource\":".getBytes(StandardCharsets.US_ASCII));
 			ResourceMarshaler.create(resource).writeJsonTo(new KeptOpen(out));
 			// An empty list written out, for readers that walk the scope spans of every resource.
 			out.write(",\"scopeSpans\":[]}]}".getBytes(StandardCharsets.US_ASCII));
 		}
 		else {
-			TraceRequestMarshaler.create(spans).writeJsonTo(new KeptOpen(out));
+			// The request's own opening brace is the one written above.
+			TraceRequestMarshaler.create(spans).writeJsonTo(new KeptOpen(out, 1));
 		}
 		out.write('\n');
 	}
@@ -53,13 +58,32 @@ final class OtlpJson {
 	 */
 	private static final class KeptOpen extends FilterOutputStream {
 
+		/** How many bytes written first are left out. */
+		private int skip;
+
 		KeptOpen(OutputStream out) {
+			this(out, 0);
+		}
+
+		KeptOpen(OutputStream out, int skip) {
 			super(out);
+			this.skip = skip;
+		}
+
+		@Override
+		public void write(int b) throws IOException {
+			if (this.skip > 0) {
+				this.skip--;
+				return;
+			}
+			this.out.write(b);
 		}
 
 		@Override
 		public void write(byte[] bytes, int offset, int length) throws IOException {
-			this.out.write(bytes, offset, length);
+			int skipped = Math.min(this.skip, length);
+			this.skip -= skipped;
+			this.out.write(bytes, offset + skipped, length - skipped);
 		}
 
 		@Override

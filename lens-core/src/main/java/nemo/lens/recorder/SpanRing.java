@@ -135,6 +135,15 @@ public final class SpanRing implements SpanProcessor {
 		return new Held(held[0], dropped);
 	}
 
+	/**
+	 * Hands each span held now to an action, oldest first, as it is, with no copy: for reading a
+	 * few of its fields.
+	 * @param action what to do with each span
+	 */
+	void forEachHeld(Consumer<ReadableSpan> action) {
+		visit(this.next.get(), action);
+	}
+
 	/** Hands each span held below {@code end} to {@code held}, oldest first; returns the drops. */
 	private long visit(long end, Consumer<ReadableSpan> held) {
 		long floor = this.floor;

@@ -2,21 +2,30 @@ package nemo.lens.recorder;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
-import java.util.function.BooleanSupplier;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
+import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.sdk.trace.ReadableSpan;
 import nemo.lens.env.Redaction;
+import nemo.lens.sdk.RankAttributeNames;
 
 /**
  * Notices that a rank hangs and has it dump itself: a span open longer than the stall timeout
  * asks for one dump, which shows every span open then; those spans never ask again, so a hung
- * step ({@code train.step > allreduce}) writes one dump, and a later stall writes its own.
+ * step ({@code train.step > allreduce}) writes one dump, and a later stall writes its own. The dump
+ * is told what the rank is stuck in, as an operator reads it in the log:
+ * {@code 20 s in train.step > allreduce (step 17)}, the chain of open spans down to the innermost
+ * stalled one, its age, and the {@code dl.step} one of them carries.
  * <p>
  * One daemon thread that wakes every half timeout and reads the books the SDKs already keep on
  * their open spans: nothing is added to the span path, and a stall is dumped at most one and a
@@ -30,7 +39,7 @@ final class StallWatcher {
 
 	private final Supplier<List<ReadableSpan>> openSpans;
 
-	private final BooleanSupplier dump;
+	private final Predicate<String> dump;
 
 	/** The spans open at the last stall dump, still open: they ask for no other; the watcher's. */
 	private final Set<String> shown = new HashSet<>();
@@ -42,9 +51,11 @@ final class StallWatcher {
 	/**
 	 * @param timeout how long a span may stay open
 	 * @param openSpans the spans open now
-	 * @param dump writes a stall dump; {@code false} when it was held back, to be asked again
+	 * @param dump writes a stall dump, given what the rank is stuck in
+	 * ({@code 20 s in train.step > allreduce (step 17)}); {@code false} when it was held back, to be
+	 * asked again
 	 */
-	StallWatcher(Duration timeout, Supplier<List<ReadableSpan>> openSpans, BooleanSupplier dump) {
+	StallWatcher(Duration timeout, Supplier<List<ReadableSpan>> openSpans, Predicate<String> dump) {
 		this.timeout = timeout;
 		this.openSpans = openSpans;
 		this.dump = dump;
@@ -106,7 +117,7 @@ final class StallWatcher {
 	 */
 	synchronized void check() {
 		long timeoutNanos = this.timeout.toNanos();
-		Set<String> open = new HashSet<>();
+		Map<String, ReadableSpan> open = new HashMap<>();
 		ReadableSpan innermost = null;
 		long innermostAge = Long.MAX_VALUE;
 		boolean unshown = false;
@@ -116,7 +127,7 @@ final class StallWatcher {
 			if (span.hasEnded()) {
 				continue;
 			}
-			open.add(id);
+			open.put(id, span);
 			if (age >= timeoutNanos) {
 				unshown |= !this.shown.contains(id);
 				// The stalled span that started last: the innermost of the chain the rank is in.
@@ -126,11 +137,44 @@ final class StallWatcher {
 				}
 			}
 		}
-		this.shown.retainAll(open);
+		this.shown.retainAll(open.keySet());
 		this.stall = (innermost != null) ? Stall.of(innermost) : null;
-		if (unshown && this.dump.getAsBoolean()) {
-			this.shown.addAll(open);
+		if (unshown && this.dump.test(stuckIn(innermost, innermostAge, open))) {
+			this.shown.addAll(open.keySet());
 		}
+	}
+
+	/**
+	 * What the rank is stuck in, in words: {@code 20 s in train.step > allreduce (step 17)}, the
+	 * innermost stalled span's age and its chain of open ancestors, outermost first, with the step
+	 * the nearest of them carries.
+	 */
+	static String stuckIn(ReadableSpan innermost, long ageNanos, Map<String, ReadableSpan> open) {
+		Deque<String> chain = new ArrayDeque<>();
+		Object step = null;
+		Set<String> seen = new HashSet<>();
+		for (ReadableSpan span = innermost; span != null && seen.add(span.getSpanContext().getSpanId());
+				span = open.get(span.getParentSpanContext().getSpanId())) {
+			chain.addFirst(OpenSpans.name(span.getName(), span::getAttribute));
+			if (step == null) {
+				step = step(span);
+			}
+		}
+		return Redaction.redact(age(ageNanos) + " in " + String.join(" > ", chain)
+				+ ((step != null) ? " (step " + step + ")" : ""));
+	}
+
+	/** The span's {@code dl.step} (or {@code nv.dl.step}), a number or text, or {@code null}. */
+	private static Object step(ReadableSpan span) {
+		Object step = RankAttributeNames.read("dl.step", (name) -> span.getAttribute(AttributeKey.longKey(name)));
+		return (step != null) ? step
+				: RankAttributeNames.read("dl.step", (name) -> span.getAttribute(AttributeKey.stringKey(name)));
+	}
+
+	/** {@code 20 s}, or {@code 750 ms} below a second. */
+	private static String age(long nanos) {
+		long millis = nanos / 1_000_000;
+		return (millis < 1000) ? millis + " ms" : (millis / 1000) + " s";
 	}
 
 	/**

@@ -48,6 +48,12 @@ import nemo.lens.env.Redaction;
  */
 public final class ExportingTelemetry {
 
+	/**
+	 * The boolean attribute that marks a span ended because the rank stopped while it was open: the
+	 * SDK's stop ends such spans with it, and a flight recorder's exit dump marks its open spans so.
+	 */
+	public static final String TRUNCATED_ATTRIBUTE = OpenSpanTracker.TRUNCATED_ATTRIBUTE;
+
 	private static final Logger logger = Logger.getLogger(ExportingTelemetry.class.getName());
 
 	private static final String TRACES = "traces";
@@ -187,6 +193,15 @@ public final class ExportingTelemetry {
 	 */
 	public boolean hasOpenSpans() {
 		return this.openSpans.hasOpenSpans();
+	}
+
+	/**
+	 * Whether the spans that end on this SDK leave the rank: it has a span exporter (not with the
+	 * exporter {@code none} and no exporter of the caller's).
+	 * @return whether spans are exported
+	 */
+	public boolean exportsSpans() {
+		return !this.spanExporters.isEmpty();
 	}
 
 	/**
@@ -403,6 +418,8 @@ public final class ExportingTelemetry {
 
 		private boolean preparing;
 
+		private boolean recorded;
+
 		private Builder(ExportSettings config) {
 			this.config = Objects.requireNonNull(config, "config must not be null");
 		}
@@ -463,6 +480,18 @@ public final class ExportingTelemetry {
 		}
 
 		/**
+		 * Sets whether a flight recorder reads this SDK's open spans: its spans are then sampled even
+		 * where none can leave (the exporter {@code none}), so that a stall dump shows the step the
+		 * rank is in; with no span leaving, none is counted as lost.
+		 * @param recorded whether a flight recorder reads the open spans
+		 * @return this builder
+		 */
+		public Builder recorded(boolean recorded) {
+			this.recorded = recorded;
+			return this;
+		}
+
+		/**
 		 * Sets whether the SDK exports as soon as its first span has ended, rather than after the
 		 * batch delay: for a rank switched on while it runs.
 		 * @param flushFirstSpan whether to flush at the first span
@@ -483,12 +512,14 @@ public final class ExportingTelemetry {
 			OpenSpanTracker openSpans = new OpenSpanTracker();
 			Consumer<String> warnings = (this.options.warnings() != null) ? this.options.warnings()
 					: (message) -> logger.log(Level.WARNING, Redaction.redact(message));
-			DeliveryLedger ledger = new DeliveryLedger(openSpans::endedSampledSpans, warnings);
 			List<SpanExporter> spanExporters = new CopyOnWriteArrayList<>();
 			List<LogRecordExporter> logExporters = new CopyOnWriteArrayList<>();
 			// Asked once per SDK: each answer is this SDK's own exporter (a copy made at first use).
 			SpanExporter givenSpans = this.options.spanExporter();
 			LogRecordExporter givenLogs = this.options.logRecordExporter();
+			// Spans sampled only for a flight recorder's books, with nowhere to go, are no loss.
+			DeliveryLedger ledger = new DeliveryLedger(
+					spansLeave(exporter, givenSpans != null) ? openSpans::endedSampledSpans : () -> 0L, warnings);
 			AutoConfiguredOpenTelemetrySdkBuilder sdk = autoConfigured(
 					() -> signalProperties(exporter, givenSpans != null, givenLogs != null), null)
 				.addSpanExporterCustomizer((configured, properties) -> {
@@ -633,17 +664,14 @@ public final class ExportingTelemetry {
 		 */
 		private Map<String, String> signalProperties(ExporterName exporter, boolean givenSpans, boolean givenLogs) {
 			boolean otlp = exporter == ExporterName.OTLP;
-			boolean otlpTraces = otlp && this.config.tracesEnabled() && !givenSpans && otlpEndpoint(TRACES);
 			Map<String, String> properties = new HashMap<>(this.options.otelProperties());
-			properties.put("otel.traces.exporter", otlpTraces ? "otlp" : "none");
+			properties.put("otel.traces.exporter", otlpTraces(exporter, givenSpans) ? "otlp" : "none");
 			properties.put("otel.metrics.exporter", (otlp && this.config.metricsEnabled()
 					&& this.options.metricReader() == null && otlpEndpoint(METRICS)) ? "otlp" : "none");
 			properties.put("otel.logs.exporter",
 					(otlp && this.config.logsEnabled() && !givenLogs && otlpEndpoint(LOGS)) ? "otlp" : "none");
-			// Nothing recorded where nothing can export: no span to keep, and no loss to report.
-			boolean spansLeave = this.config.tracesEnabled()
-					&& (otlpTraces || givenSpans || exporter == ExporterName.CONSOLE);
-			if (!spansLeave) {
+			// Nothing recorded where nothing can export, unless a flight recorder reads the open spans.
+			if (!spansLeave(exporter, givenSpans) && !this.recorded) {
 				properties.put("otel.traces.sampler", "always_off");
 			}
 			if (this.preparing) {
@@ -651,6 +679,17 @@ public final class ExportingTelemetry {
 				properties.put("otel.blrp.schedule.delay", "1");
 			}
 			return properties;
+		}
+
+		private boolean otlpTraces(ExporterName exporter, boolean givenSpans) {
+			return exporter == ExporterName.OTLP && this.config.tracesEnabled() && !givenSpans
+					&& otlpEndpoint(TRACES);
+		}
+
+		/** Whether the spans that end on the SDK have an exporter to leave by. */
+		private boolean spansLeave(ExporterName exporter, boolean givenSpans) {
+			return this.config.tracesEnabled()
+					&& (otlpTraces(exporter, givenSpans) || givenSpans || exporter == ExporterName.CONSOLE);
 		}
 
 	}

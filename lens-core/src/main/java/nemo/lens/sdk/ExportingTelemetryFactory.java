@@ -37,6 +37,9 @@ public final class ExportingTelemetryFactory {
 
 	private final Function<String, String> environment;
 
+	/** Whether a flight recorder was built: it reads the open spans of every SDK built after it. */
+	private volatile boolean recorded;
+
 	/**
 	 * Creates the factory of one rank.
 	 * @param settings the settings; which signals each SDK serves is given per build
@@ -121,6 +124,7 @@ public final class ExportingTelemetryFactory {
 	 * @return the running SDK
 	 */
 	public RecordingTelemetry buildRecording(SpanProcessor spans, LogRecordProcessor logRecords) {
+		this.recorded = true;
 		return ExportingTelemetry.builder(this.settings)
 			.rank(this.rank, this.worldSize)
 			.options(this.options)
@@ -132,7 +136,8 @@ public final class ExportingTelemetryFactory {
 		return ExportingTelemetry.builder(new SignalSubset(this.settings, traces, metrics, logs))
 			.rank(this.rank, this.worldSize)
 			.options(this.options)
-			.environment(this.environment);
+			.environment(this.environment)
+			.recorded(this.recorded);
 	}
 
 	/**

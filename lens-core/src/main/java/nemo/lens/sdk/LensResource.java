@@ -11,7 +11,8 @@ import io.opentelemetry.sdk.resources.Resource;
  * detected from {@code OTEL_RESOURCE_ATTRIBUTES}; scheduler facts (Slurm); the rank attributes;
  * the caller's attributes. Scheduler facts sit below ours, unlike the Python library, because a
  * value the caller set on purpose should never be replaced by one that was detected. The rank's
- * {@code dl.*} attributes go under the names {@link RankAttributeNames} picks.
+ * {@code dl.*} attributes go under the names {@link RankAttributeNames} picks; the attempt
+ * ({@link RunAttempt}) always, and NeMo Lens's job and run ids under its names.
  */
 final class LensResource {
 
@@ -40,6 +41,11 @@ final class LensResource {
 			.put("service.instance.id", ExportingTelemetry.serviceInstanceId(config.runId(), rank));
 		if (localRank != null) {
 			names.put(RankAttributeNames.LOCAL_RANK, (long) localRank, attributes::put);
+		}
+		RunAttempt attempt = RunAttempt.of(config.runId(), environment);
+		attributes.put(RunAttempt.ATTRIBUTE, (long) attempt.attempt());
+		if (names.nv()) {
+			attributes.put(RunAttempt.JOB_UUID, attempt.jobUuid()).put(RunAttempt.RUN_UUID, attempt.runUuid());
 		}
 		if (!config.user().isEmpty()) {
 			attributes.put(USER_ID, config.user());

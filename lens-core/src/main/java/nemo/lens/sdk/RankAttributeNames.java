@@ -85,6 +85,15 @@ public final class RankAttributeNames {
 	}
 
 	/**
+	 * Whether the Python side's names are stamped ({@code nv} or {@code both}): attributes that
+	 * only NeMo Lens names ({@code nv.dl.job.uuid}) go under those alone.
+	 * @return whether {@code nv.*} names are stamped
+	 */
+	public boolean nv() {
+		return this.nv;
+	}
+
+	/**
 	 * The name of an attribute on the Python side: {@code nv.dl.rank} for {@code dl.rank}.
 	 * @param name a {@code dl.*} name
 	 * @return its {@code nv.dl.*} name

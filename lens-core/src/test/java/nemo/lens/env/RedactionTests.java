@@ -1,5 +1,8 @@
 package nemo.lens.env;
 
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -43,6 +46,43 @@ class RedactionTests {
 		assertThat(List.of("gen_ai.usage.input_tokens", "db.system", "url.full", "passwordless.enabled.count",
 				"http.route", "keyboard"))
 			.noneMatch(Redaction::isCredentialKey);
+	}
+
+	@Test
+	void keysAreToldInAnyCasingJoinedOrNotAndShortWordsOnlyWhereAWordStarts() {
+		assertThat(List.of("PGPASSWORD", "ACCESSTOKEN", "Db.Pass", "X-Auth", "x-honeycomb-team", "JSESSIONID",
+				"csrftoken", "keyStorePassword", "MYSQL_PWD", "Set-Cookie", "sid"))
+			.allMatch(Redaction::isCredentialKey);
+		assertThat(List.of("bypass", "compass", "oauth.provider", "author", "max_tokens", "tokenizer", "session",
+				"passage", "consider"))
+			.noneMatch(Redaction::isCredentialKey);
+	}
+
+	@Test
+	void aListIsJudgedAsAWholeSoTheValueAfterACredentialFlagGoes() {
+		assertThat(Redaction.redactValues(List.of("train.py", "--password", "s3cret", "--epochs", "3", "token:",
+				"t0k", "PGPASSWORD", "pg", "--token=x")))
+			.containsExactly("train.py", "--password", "<redacted>", "--epochs", "3", "token:", "<redacted>",
+					"PGPASSWORD", "<redacted>", "--token=<redacted>");
+	}
+
+	@Test
+	void aFlagWithoutItsValueHidesNoOtherFlag() {
+		assertThat(Redaction.redactValues(List.of("--password", "--verbose", "step-7")))
+			.containsExactly("--password", "--verbose", "step-7");
+	}
+
+	@Test
+	void aLoggableThrowableKeepsTheFramesAndLosesTheSecretsOfItsMessageAndCauses() {
+		IllegalStateException failure = new IllegalStateException("door failed: password=hunter2",
+				new IOException("connect to https://bob:b0bpw@collector:4318/"));
+		Throwable loggable = Redaction.loggable(failure);
+		StringWriter trace = new StringWriter();
+		loggable.printStackTrace(new PrintWriter(trace));
+		assertThat(trace.toString()).doesNotContain("hunter2", "b0bpw")
+			.startsWith("java.lang.IllegalStateException: door failed: password=<redacted>; caused by java.io.IOException")
+			.contains("aLoggableThrowableKeepsTheFramesAndLosesTheSecretsOfItsMessageAndCauses");
+		assertThat(loggable.getStackTrace()).isEqualTo(failure.getStackTrace());
 	}
 
 }

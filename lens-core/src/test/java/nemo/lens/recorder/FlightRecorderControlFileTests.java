@@ -47,6 +47,10 @@ class FlightRecorderControlFileTests {
 	}
 
 	private TelemetryHandle silentRank(Duration minDumpInterval) throws IOException {
+		return silentRank(minDumpInterval, false);
+	}
+
+	private TelemetryHandle silentRank(Duration minDumpInterval, boolean dumpOnExit) throws IOException {
 		this.dumps = Files.createDirectories(this.directory.resolve("dumps"));
 		this.controlFile = this.directory.resolve("lens.properties");
 		NemoLensConfig config = NemoLensConfig.builder()
@@ -58,6 +62,7 @@ class FlightRecorderControlFileTests {
 			.flightRecorderEnabled(true)
 			.flightRecorderDirectory(this.dumps.toString())
 			.flightRecorderMinDumpInterval(minDumpInterval)
+			.flightRecorderDumpOnExit(dumpOnExit)
 			.build();
 		TelemetryHandle handle = new TelemetrySetup(new ExportStrategyRegistry((name) -> null), (name) -> null)
 			.setup(config, 0, 4, TelemetryOptions.builder().shutdownHook(false).build());
@@ -140,6 +145,25 @@ class FlightRecorderControlFileTests {
 		writeControlFile("dump=2\n");
 		assertThat(Await.until(() -> rank.flightRecorder().orElseThrow().dumpsSkipped() == 1)).isTrue();
 		assertThat(dumpCount()).isEqualTo(1);
+	}
+
+	@Test
+	void theExitDumpIsWrittenRightAfterADumpTheControlFileAskedFor() throws IOException {
+		TelemetryHandle rank = silentRankWithDumpOnExit();
+		writeControlFile("dump=1\n");
+		assertThat(Await.until(() -> dumpCount() == 1)).isTrue();
+		rank.shutdown();
+		assertThat(dumpCount()).isEqualTo(2);
+		assertThat(rank.flightRecorder().orElseThrow().dumpsSkipped()).isZero();
+	}
+
+	/** A silent rank with {@code dump-on-exit} and the default 10 s interval, the file read once. */
+	private TelemetryHandle silentRankWithDumpOnExit() throws IOException {
+		this.controlFile = this.directory.resolve("lens.properties");
+		writeControlFile("until=2999-01-01T00:00:00Z\n");
+		TelemetryHandle rank = silentRank(Duration.ofSeconds(10), true);
+		assertThat(applied(rank, "2999-01-01T00:00:00Z")).isTrue();
+		return rank;
 	}
 
 	@Test

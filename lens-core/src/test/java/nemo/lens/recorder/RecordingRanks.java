@@ -32,6 +32,11 @@ public final class RecordingRanks implements AutoCloseable {
 	}
 
 	public TelemetryHandle rank(int rank, NemoLensConfig.Builder settings) {
+		return rank(rank, settings, TelemetryOptions.builder().spanExporter(new RecordingSpanExporter()));
+	}
+
+	/** A rank with the caller's options: without a span exporter, nothing it exports can leave. */
+	public TelemetryHandle rank(int rank, NemoLensConfig.Builder settings, TelemetryOptions.Builder options) {
 		NemoLensConfig config = settings.enabled(true)
 			.exporter("none")
 			.runId("run-7")
@@ -40,7 +45,7 @@ public final class RecordingRanks implements AutoCloseable {
 			.build();
 		Map<String, String> env = new HashMap<>();
 		TelemetryHandle handle = new TelemetrySetup(new ExportStrategyRegistry(env::get), env::get).setup(config,
-				rank, 4, TelemetryOptions.builder().spanExporter(new RecordingSpanExporter()).shutdownHook(false).build());
+				rank, 4, options.shutdownHook(false).build());
 		this.handles.add(handle);
 		return handle;
 	}

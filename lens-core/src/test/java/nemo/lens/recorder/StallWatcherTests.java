@@ -44,6 +44,9 @@ class StallWatcherTests {
 
 	private final List<Instant> dumps = new ArrayList<>();
 
+	/** What each dump asked for was told the rank is stuck in. */
+	private final List<String> stuckIn = new ArrayList<>();
+
 	private boolean admitted = true;
 
 	private final StallWatcher watcher = new StallWatcher(TIMEOUT, this::open, this::dump);
@@ -57,9 +60,10 @@ class StallWatcherTests {
 		return this.started.stream().filter((span) -> !span.hasEnded()).toList();
 	}
 
-	private boolean dump() {
+	private boolean dump(String stuckIn) {
 		if (this.admitted) {
 			this.dumps.add(Instant.ofEpochSecond(0, this.time.now()));
+			this.stuckIn.add(stuckIn);
 		}
 		return this.admitted;
 	}
@@ -137,6 +141,26 @@ class StallWatcherTests {
 		start("allreduce", step);
 		after(Duration.ofSeconds(3));
 		assertThat(this.watcher.stall()).isEqualTo(new StallWatcher.Stall(START.plusSeconds(1), "allreduce"));
+	}
+
+	@Test
+	void aStallDumpIsToldTheChainTheRankIsStuckInItsAgeAndItsStep() {
+		Span step = this.tracer.spanBuilder("train.step").setAttribute("dl.step", 17L).startSpan();
+		this.time.advance(Duration.ofSeconds(1));
+		start("allreduce", step);
+		after(Duration.ofSeconds(20));
+		assertThat(this.stuckIn).containsExactly("20 s in train.step > allreduce (step 17)");
+	}
+
+	@Test
+	void aStalledServerSpanBootHasNotNamedYetIsNamedByItsMethodAndRoute() {
+		this.tracer.spanBuilder("<unspecified span name>")
+			.setAttribute("http.request.method", "POST")
+			.setAttribute("http.route", "/train/{job}")
+			.setAttribute("url.path", "/train/7")
+			.startSpan();
+		after(TIMEOUT);
+		assertThat(this.stuckIn).containsExactly("2 s in POST /train/{job}");
 	}
 
 	@Test

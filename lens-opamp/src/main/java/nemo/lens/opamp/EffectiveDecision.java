@@ -24,7 +24,9 @@ import opamp.proto.AgentConfigMap;
  * {@code lens}, in Java properties syntax: per signal whether it exports or is silent, by what
  * (an override, the OpAMP server's content or the control file, the strategy) and since when; the
  * override and control in force; and the rank's health ({@code healthy}, or the last switch refused
- * and why, or a stall of the flight recorder). The contrib client has no health report of its own
+ * and why, or a stall of the flight recorder); with the flight recorder on, the rank's own step
+ * times ({@code steps=train.step: median 1.234 s of 12, last 1.301 s (step 17)}), so that a server
+ * sees a slow rank without a dump. The contrib client has no health report of its own
  * yet, so health travels here. Recomputed on every switch and every interval; the client is told
  * only when the text changed.
  */
@@ -111,6 +113,9 @@ final class EffectiveDecision extends State.EffectiveConfig {
 			.append('\n');
 		text.append("control.state=").append(status.state()).append('\n');
 		text.append("health=").append(health(status)).append('\n');
+		this.handle.flightRecorder()
+			.map(FlightRecorderStatus::steps)
+			.ifPresent((steps) -> text.append("steps=").append(steps.describe()).append('\n'));
 		String next = text.toString();
 		if (next.equals(this.text)) {
 			return false;

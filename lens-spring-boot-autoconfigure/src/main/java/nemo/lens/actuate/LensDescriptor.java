@@ -12,6 +12,7 @@ import nemo.lens.TelemetryHandle;
 import nemo.lens.control.ControlStatus;
 import nemo.lens.launch.RankInfo;
 import nemo.lens.recorder.FlightRecorderStatus;
+import nemo.lens.recorder.StepTimes;
 import nemo.lens.spans.JobTrace;
 import nemo.lens.strategies.ExportStrategies;
 
@@ -160,23 +161,45 @@ public record LensDescriptor(boolean enabled, Boolean exporting, boolean selecte
 	 * @param dropped how many were dropped before the oldest one held, since the last hand-over
 	 * @param lastDump the file of the last dump, or {@code null} when none was written
 	 * @param dumpsSkipped dumps the rank would have written by itself (an uncaught exception, the
-	 * exit) that {@code nemo.lens.flight-recorder.min-dump-interval} held back
+	 * control file's {@code dump} key) that {@code nemo.lens.flight-recorder.min-dump-interval} held back
 	 * @param dumpsFailed dumps that could not be written (a full disk, no permission)
 	 * @param lastDumpError why the last dump could not be written, or {@code null}
 	 * @param stalledSince when the span the rank is stalled in started (ISO-8601, UTC): the innermost
 	 * span open longer than {@code nemo.lens.flight-recorder.stall-timeout}, or {@code null} when none
 	 * is or no stall timeout is set
 	 * @param stalledSpan the name of that span, or {@code null}
+	 * @param steps the rank's own step times, from the spans it holds, or {@code null} when it holds
+	 * no top-level span
 	 */
 	@JsonInclude(JsonInclude.Include.ALWAYS)
 	public record FlightRecorderSummary(int spans, int capacity, long dropped, String lastDump, long dumpsSkipped,
-			long dumpsFailed, String lastDumpError, String stalledSince, String stalledSpan) {
+			long dumpsFailed, String lastDumpError, String stalledSince, String stalledSpan, StepsSummary steps) {
 
 		static FlightRecorderSummary of(FlightRecorderStatus status) {
 			return new FlightRecorderSummary(status.spans(), status.capacity(), status.dropped(),
 					(status.lastDump() != null) ? status.lastDump().toString() : null, status.dumpsSkipped(),
 					status.dumpsFailed(), status.lastDumpError(),
-					(status.stalledSince() != null) ? status.stalledSince().toString() : null, status.stalledSpan());
+					(status.stalledSince() != null) ? status.stalledSince().toString() : null, status.stalledSpan(),
+					(status.steps() != null) ? StepsSummary.of(status.steps()) : null);
+		}
+
+	}
+
+	/**
+	 * The rank's own step times: what a server compares across ranks to see a slow one.
+	 *
+	 * @param span the step span, the most frequent top-level span the recorder holds
+	 * @param count how many of them it holds
+	 * @param medianMs their median duration, in milliseconds
+	 * @param lastMs the duration of the last one, in milliseconds
+	 * @param lastStep the {@code dl.step} of the last one, or {@code null} when it carries none
+	 */
+	@JsonInclude(JsonInclude.Include.ALWAYS)
+	public record StepsSummary(String span, int count, double medianMs, double lastMs, Long lastStep) {
+
+		static StepsSummary of(StepTimes steps) {
+			return new StepsSummary(steps.span(), steps.steps(), steps.median().toNanos() / 1e6,
+					steps.last().toNanos() / 1e6, steps.lastStep());
 		}
 
 	}

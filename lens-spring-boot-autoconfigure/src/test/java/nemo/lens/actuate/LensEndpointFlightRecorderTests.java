@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.sdk.trace.ReadableSpan;
@@ -51,7 +52,28 @@ class LensEndpointFlightRecorderTests {
 			LensDescriptor.FlightRecorderSummary recorder = context.getBean(LensEndpoint.class)
 				.lens()
 				.flightRecorder();
-			assertThat(recorder).isEqualTo(new LensDescriptor.FlightRecorderSummary(4, 4, 2, null, 0, 0, null, null, null));
+			assertThat(recorder).usingRecursiveComparison()
+				.ignoringFields("steps")
+				.isEqualTo(new LensDescriptor.FlightRecorderSummary(4, 4, 2, null, 0, 0, null, null, null, null));
+		});
+	}
+
+	@Test
+	void aRecordingRankShowsItsOwnStepMedianAndLastStep() {
+		recording().run((context) -> {
+			TelemetryHandle handle = context.getBean(TelemetryHandle.class);
+			long start = TimeUnit.SECONDS.toNanos(1_000);
+			long[] millis = { 120, 80, 100 };
+			for (int step = 0; step < millis.length; step++) {
+				handle.tracer()
+					.spanBuilder("train.step")
+					.setAttribute("dl.step", (long) step)
+					.setStartTimestamp(start, TimeUnit.NANOSECONDS)
+					.startSpan()
+					.end(start + TimeUnit.MILLISECONDS.toNanos(millis[step]), TimeUnit.NANOSECONDS);
+			}
+			assertThat(context.getBean(LensEndpoint.class).lens().flightRecorder().steps())
+				.isEqualTo(new LensDescriptor.StepsSummary("train.step", 3, 100.0, 100.0, 2L));
 		});
 	}
 

@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import nemo.lens.TelemetryHandle;
 import nemo.lens.autoconfigure.BootLine;
@@ -108,14 +109,20 @@ class LensEndpointRefusedSwitchTests {
 	@Test
 	void aDoorThatCannotFollowLeavesTheSwitchMadeAnsweredAndEndingByItself() {
 		this.runner.withPropertyValues("nemo.lens.rank=0").run((context) -> {
+			AtomicInteger switches = new AtomicInteger();
 			context.getBean(TelemetryHandle.class).onSwitch(() -> {
+				switches.incrementAndGet();
 				throw new NoClassDefFoundError("io/micrometer/registry/otlp/OtlpMeterRegistry");
 			});
 			LensEndpoint endpoint = context.getBean(LensEndpoint.class);
 			WebEndpointResponse<?> response = new LensEndpointWebExtension(endpoint).write(null, "exporting", "1s",
 					null, null);
+			// The answer's override may already have ended on a loaded machine, where the switch
+			// itself can take longer than the override's second: what shows it was made is the door
+			// being told of it.
 			assertThat(response.getStatus()).isEqualTo(200);
-			assertThat(((LensDescriptor) response.getBody()).override().state()).isEqualTo("exporting");
+			assertThat(response.getBody()).isInstanceOf(LensDescriptor.class);
+			assertThat(switches).as("switches the door was told of").hasPositiveValue();
 			assertThat(Await.until(() -> endpoint.lens().override() == null && !endpoint.lens().exporting()))
 				.as("the override ends by itself")
 				.isTrue();

@@ -113,7 +113,7 @@ final class LensValuesBindHandler extends AbstractBindHandler {
 	}
 
 	/** {@code nemo.lens.control.interval}'s key in the table, {@code control.interval}. */
-	private static String key(ConfigurationPropertyName name) {
+	static String key(ConfigurationPropertyName name) {
 		StringBuilder key = new StringBuilder();
 		for (int element = PREFIX.getNumberOfElements(); element < name.getNumberOfElements(); element++) {
 			key.append(key.isEmpty() ? "" : ".")

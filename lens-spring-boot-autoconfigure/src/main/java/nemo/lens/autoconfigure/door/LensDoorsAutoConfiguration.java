@@ -10,6 +10,7 @@ import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.core.io.ResourceLoader;
 
@@ -49,8 +50,8 @@ public final class LensDoorsAutoConfiguration {
 	}
 
 	@Bean
-	DoorReport lensDoorReport(TelemetryDoors doors) {
-		return new DoorReport(doors);
+	DoorReport lensDoorReport(TelemetryDoors doors, ApplicationContext context) {
+		return new DoorReport(doors, context);
 	}
 
 	@Bean

@@ -35,32 +35,38 @@ final class ApplicationTelemetryStack {
 	}
 
 	/**
-	 * One line for the enabled signals that Lens's API records but nothing exports, or empty.
+	 * The enabled signals that Lens's API records but nothing exports.
 	 * @param config the rank's settings
 	 * @param pipeline the application's exporters Lens sends through
 	 * @param variables the environment's variables
-	 * @return the line, such as {@code NeMo Lens: metrics recorded through the handle ...}, or an
-	 * empty string
+	 * @return the signals, in the order of {@link Signal}; empty when every one has an exporter
 	 */
-	static String unexportedSignals(NemoLensConfig config, BootPipelineSettings pipeline,
+	static List<Signal> unexportedSignals(NemoLensConfig config, BootPipelineSettings pipeline,
 			Function<String, String> variables) {
 		if (!config.enabled() || ExporterName.named(config.exporter()) != ExporterName.OTLP) {
-			return "";
+			return List.of();
 		}
-		List<String> unexported = new ArrayList<>();
+		List<Signal> unexported = new ArrayList<>();
 		for (Signal signal : Signal.values()) {
 			if (config.signalEnabled(signal) && !pipeline.carries(signal)
 					&& !OtlpEndpoints.configured(signal.key(), Map.of(), variables)) {
-				unexported.add(signal.key());
+				unexported.add(signal);
 			}
 		}
-		if (unexported.isEmpty()) {
-			return "";
-		}
+		return unexported;
+	}
+
+	/**
+	 * The line that says so.
+	 * @param unexported signals of {@link #unexportedSignals}, at least one
+	 * @return the line, such as {@code NeMo Lens: metrics recorded through the handle ...}
+	 */
+	static String unexportedLine(List<Signal> unexported) {
 		String variableNames = unexported.stream()
-			.map((signal) -> "OTEL_EXPORTER_OTLP_" + signal.toUpperCase(Locale.ROOT) + "_ENDPOINT")
+			.map((signal) -> "OTEL_EXPORTER_OTLP_" + signal.key().toUpperCase(Locale.ROOT) + "_ENDPOINT")
 			.collect(Collectors.joining(", "));
-		return "NeMo Lens: " + String.join(" and ", unexported) + " recorded through the handle's API "
+		return "NeMo Lens: " + unexported.stream().map(Signal::key).collect(Collectors.joining(" and "))
+				+ " recorded through the handle's API "
 				+ "leave this rank by no exporter: the application's telemetry stack has none for them and neither "
 				+ "OTEL_EXPORTER_OTLP_ENDPOINT nor " + variableNames + " is set. What the application's own "
 				+ "stack records (Micrometer's registries, Boot's exporters) leaves as configured.";

@@ -74,12 +74,27 @@ final class TelemetryHandleFactory {
 		logger.info("NeMo Lens: " + rankInfo.describe() + "; " + describeDecision(handle) + "; "
 				+ describeRunId(handle, rankInfo) + describeWatchers(handle));
 		if (applicationStack) {
-			String unexported = ApplicationTelemetryStack.unexportedSignals(handle.config(), pipeline, this.environment);
-			if (!unexported.isEmpty()) {
-				logger.info(unexported);
-			}
+			sayWhatLeavesByNoExporter(handle,
+					ApplicationTelemetryStack.unexportedSignals(handle.config(), pipeline, this.environment));
 		}
 		return handle;
+	}
+
+	/**
+	 * Says which signals of the handle's API leave by no exporter. The handle's metrics concern only
+	 * an application that asks for its meter, which most, on Micrometer, never do: for them the line
+	 * waits for the first {@link TelemetryHandle#meter()}, and is DEBUG until then.
+	 */
+	private static void sayWhatLeavesByNoExporter(TelemetryHandle handle, List<Signal> unexported) {
+		List<Signal> now = unexported.stream().filter((signal) -> signal != Signal.METRICS).toList();
+		if (!now.isEmpty()) {
+			logger.info(ApplicationTelemetryStack.unexportedLine(now));
+		}
+		if (unexported.contains(Signal.METRICS)) {
+			String metrics = ApplicationTelemetryStack.unexportedLine(List.of(Signal.METRICS));
+			logger.debug(metrics + " (Said at INFO when the application first asks for the handle's meter.)");
+			handle.onFirstMeter(() -> logger.info(metrics));
+		}
 	}
 
 	/**

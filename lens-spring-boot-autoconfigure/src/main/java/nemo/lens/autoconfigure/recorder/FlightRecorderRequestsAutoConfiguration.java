@@ -3,6 +3,8 @@ package nemo.lens.autoconfigure.recorder;
 import java.util.List;
 import java.util.function.BooleanSupplier;
 
+import io.micrometer.observation.Observation;
+import io.micrometer.observation.ObservationHandler;
 import io.micrometer.observation.ObservationPredicate;
 import nemo.lens.TelemetryHandle;
 import nemo.lens.autoconfigure.NemoLensProperties;
@@ -16,6 +18,8 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
 import org.springframework.core.env.Environment;
 
 /**
@@ -23,7 +27,8 @@ import org.springframework.core.env.Environment;
  * {@link ObservationPredicate}, which Spring Boot applies to its observation registry, turns off
  * the observation of every server request under {@code nemo.lens.flight-recorder.excluded-paths}
  * (by default the actuator's base path, {@code /actuator/**}, which holds the lens endpoint) while
- * the flight recorder is on.
+ * the flight recorder is on; and an {@link ObservationHandler} names a server request's span by its
+ * method and path while it is open ({@link OpenServerSpanNames}), where Boot names it only at its end.
  */
 @AutoConfiguration(after = TelemetryHandleAutoConfiguration.class)
 @ConditionalOnClass(name = FlightRecorderRequestsAutoConfiguration.OBSERVATION_PREDICATE)
@@ -33,6 +38,9 @@ public final class FlightRecorderRequestsAutoConfiguration {
 
 	/** Micrometer's observation API, optional: named, so that a class path without it loads this class. */
 	static final String OBSERVATION_PREDICATE = "io.micrometer.observation.ObservationPredicate";
+
+	/** Micrometer Tracing's observation handler, optional: named, as above. */
+	static final String TRACING_HANDLER = "io.micrometer.tracing.handler.TracingObservationHandler";
 
 	/** Where the actuator's endpoints are, unless {@code management.endpoints.web.base-path} says otherwise. */
 	static final String DEFAULT_BASE_PATH = "/actuator";
@@ -65,6 +73,25 @@ public final class FlightRecorderRequestsAutoConfiguration {
 				patterns = List.of((basePath.endsWith("/") ? basePath : basePath + "/") + "**");
 			}
 			return new OperatorRequests(patterns, new Recording(handle), environment.getClass().getClassLoader());
+		}
+
+	}
+
+	/**
+	 * The handler that names an open server span needs Micrometer Tracing's span: its bean method
+	 * lives here, guarded by that class.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(name = { OBSERVATION_PREDICATE, TRACING_HANDLER })
+	static class OpenServerSpanNamesConfiguration {
+
+		@Bean
+		@Order(Ordered.LOWEST_PRECEDENCE)
+		@ConditionalOnMissingBean(name = "lensOpenServerSpanNames")
+		ObservationHandler<Observation.Context> lensOpenServerSpanNames(Environment environment,
+				ObjectProvider<TelemetryHandle> handle) {
+			return new OpenServerSpanNames(new ServerRequests(environment.getClass().getClassLoader()),
+					new Recording(handle));
 		}
 
 	}

@@ -2,13 +2,11 @@ package nemo.lens.autoconfigure.recorder;
 
 import java.util.List;
 import java.util.function.BooleanSupplier;
-import java.util.function.Function;
 
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationPredicate;
 
 import org.springframework.util.AntPathMatcher;
-import org.springframework.util.ClassUtils;
 import org.springframework.util.PathMatcher;
 
 /**
@@ -21,19 +19,13 @@ import org.springframework.util.PathMatcher;
  */
 final class OperatorRequests implements ObservationPredicate {
 
-	private static final String SERVLET_CONTEXT = "org.springframework.http.server.observation.ServerRequestObservationContext";
-
-	private static final String REACTIVE_CONTEXT = "org.springframework.http.server.reactive.observation.ServerRequestObservationContext";
-
 	private final List<String> patterns;
 
 	private final BooleanSupplier recording;
 
 	private final PathMatcher matcher = new AntPathMatcher();
 
-	private final Function<Observation.Context, String> servletPath;
-
-	private final Function<Observation.Context, String> reactivePath;
+	private final ServerRequests requests;
 
 	/**
 	 * @param patterns the paths of the operator's requests, as Ant patterns such as
@@ -44,10 +36,7 @@ final class OperatorRequests implements ObservationPredicate {
 	OperatorRequests(List<String> patterns, BooleanSupplier recording, ClassLoader classLoader) {
 		this.patterns = List.copyOf(patterns);
 		this.recording = recording;
-		this.servletPath = ClassUtils.isPresent(SERVLET_CONTEXT, classLoader)
-				&& ClassUtils.isPresent("jakarta.servlet.http.HttpServletRequest", classLoader) ? ServletPaths::of
-						: (context) -> null;
-		this.reactivePath = ClassUtils.isPresent(REACTIVE_CONTEXT, classLoader) ? ReactivePaths::of : (context) -> null;
+		this.requests = new ServerRequests(classLoader);
 	}
 
 	/**
@@ -60,11 +49,8 @@ final class OperatorRequests implements ObservationPredicate {
 
 	@Override
 	public boolean test(String name, Observation.Context context) {
-		String path = this.servletPath.apply(context);
-		if (path == null) {
-			path = this.reactivePath.apply(context);
-		}
-		return path == null || !isOperatorRequest(path) || !this.recording.getAsBoolean();
+		ServerRequests.Request request = this.requests.of(context);
+		return request == null || !isOperatorRequest(request.path()) || !this.recording.getAsBoolean();
 	}
 
 	private boolean isOperatorRequest(String path) {
@@ -74,34 +60,6 @@ final class OperatorRequests implements ObservationPredicate {
 			}
 		}
 		return false;
-	}
-
-	/** The path of a Spring MVC request within its application; loaded only where the servlet API is. */
-	private static final class ServletPaths {
-
-		static String of(Observation.Context context) {
-			if (context instanceof org.springframework.http.server.observation.ServerRequestObservationContext server
-					&& server.getCarrier() != null) {
-				String uri = server.getCarrier().getRequestURI();
-				String contextPath = server.getCarrier().getContextPath();
-				return (contextPath != null && uri.startsWith(contextPath)) ? uri.substring(contextPath.length()) : uri;
-			}
-			return null;
-		}
-
-	}
-
-	/** The path of a WebFlux request within its application. */
-	private static final class ReactivePaths {
-
-		static String of(Observation.Context context) {
-			if (context instanceof org.springframework.http.server.reactive.observation.ServerRequestObservationContext server
-					&& server.getCarrier() != null) {
-				return server.getCarrier().getPath().pathWithinApplication().value();
-			}
-			return null;
-		}
-
 	}
 
 }

@@ -1,5 +1,7 @@
 package nemo.lens.autoconfigure.boot;
 
+import java.util.List;
+
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
 import io.opentelemetry.api.common.AttributeKey;
@@ -8,6 +10,7 @@ import nemo.lens.RecordingSpanExporter;
 import nemo.lens.TelemetryHandle;
 import nemo.lens.autoconfigure.BootLine;
 import nemo.lens.autoconfigure.LensTestConfigurations;
+import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -49,11 +52,27 @@ class BootStackExportingRankTests {
 	}
 
 	@Test
-	void theRankSaysOnceWhichSignalsOfTheHandleLeaveByNoExporter(CapturedOutput output) {
-		this.runner.run((context) -> assertThat(context).hasNotFailed());
-		assertThat(output.getOut().split("leave this rank by no exporter", -1)).hasSize(2);
-		assertThat(output.getOut()).contains("NeMo Lens: metrics recorded through the handle's API")
+	void theFirstUseOfTheHandlesMeterSaysOnceThatItsMetricsLeaveByNoExporter(CapturedOutput output) {
+		this.runner.run((context) -> {
+			TelemetryHandle handle = context.getBean(TelemetryHandle.class);
+			handle.meter();
+			handle.meter();
+		});
+		assertThat(infoLines(output, "leave this rank by no exporter")).singleElement(InstanceOfAssertFactories.STRING)
+			.contains("NeMo Lens: metrics recorded through the handle's API")
 			.contains("OTEL_EXPORTER_OTLP_METRICS_ENDPOINT");
+	}
+
+	/** Issue 58: every rank said so at INFO, in an application that never used the handle's meter. */
+	@Test
+	void anApplicationThatNeverUsesTheHandlesMeterIsNotToldAtInfoThatItsMetricsLeaveByNoExporter(
+			CapturedOutput output) {
+		this.runner.run((context) -> assertThat(context).hasNotFailed());
+		assertThat(infoLines(output, "leave this rank by no exporter")).isEmpty();
+	}
+
+	private static List<String> infoLines(CapturedOutput output, String text) {
+		return output.getOut().lines().filter((line) -> line.contains(" INFO ") && line.contains(text)).toList();
 	}
 
 	@Test

@@ -10,6 +10,7 @@ import java.util.stream.Stream;
 
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
+import nemo.lens.TelemetryHandle;
 import nemo.lens.autoconfigure.BootLine;
 import nemo.lens.autoconfigure.LensTestConfigurations;
 import org.junit.jupiter.api.Test;
@@ -27,8 +28,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * A Spring rank with Spring Boot's OpenTelemetry, the flight recorder and a stall timeout, serving a
  * request that never returns while an operator checks on it through the actuator: the rank dumps
- * itself for the stall, and the dump holds the hung request's server span, open, and nothing of the
- * operator's requests.
+ * itself for the stall, and the dump holds the hung request's server span, open, named by its
+ * method and path though Boot names it only at its end, and nothing of the operator's requests.
  */
 class StalledServerRequestTests {
 
@@ -64,13 +65,26 @@ class StalledServerRequestTests {
 					.parseMap(Files.readAllLines(dumps().get(0)).get(0)), "resourceSpans");
 				List<Map<String, Object>> spans = list(first(resourceSpans, "scopeSpans").get("spans"));
 				assertThat(spans).as("the hung request's span alone").hasSize(1);
-				assertThat(spans.get(0)).containsEntry("kind", 2);
+				assertThat(spans.get(0)).containsEntry("kind", 2).containsEntry("name", "http post /train");
 				assertThat(spans.get(0).get("attributes").toString()).contains("nemo.span.open");
 			}
 			finally {
 				check.stop();
 				hung.stop();
 			}
+		});
+	}
+
+	/** The tracing handler names it at its end: here by the observation's name, as it has no convention. */
+	@Test
+	void aRequestThatEndsKeepsTheNameTheTracingHandlerGivesIt() {
+		recordingRank().run((context) -> {
+			serverRequest(context.getBean(ObservationRegistry.class), "POST", "/train").stop();
+			Path dump = context.getBean(TelemetryHandle.class).dumpFlightRecorder().orElseThrow();
+			Map<String, Object> resourceSpans = first(
+					JsonParserFactory.getJsonParser().parseMap(Files.readAllLines(dump).get(0)), "resourceSpans");
+			assertThat(list(first(resourceSpans, "scopeSpans").get("spans"))).singleElement()
+				.satisfies((span) -> assertThat(span).containsEntry("name", "http.server.requests"));
 		});
 	}
 

@@ -18,11 +18,15 @@ import nemo.lens.autoconfigure.door.DoorState;
 import nemo.lens.autoconfigure.door.LensDoorsAutoConfiguration;
 import nemo.lens.autoconfigure.door.TelemetryDoors;
 import nemo.lens.autoconfigure.micrometer.MicrometerDoorsAutoConfiguration;
+import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.cloud.context.environment.EnvironmentChangeEvent;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -33,6 +37,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * into the registry the application injects; until then none exists. Rank 1 of 2 exports under
  * {@code single_rank}; rank 0 starts silent.
  */
+@ExtendWith(OutputCaptureExtension.class)
 class PushRegistriesAtFirstSwitchOnTests {
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
@@ -87,6 +92,18 @@ class PushRegistriesAtFirstSwitchOnTests {
 			switchOn(context);
 			assertThat(doors.states()).containsEntry("micrometer.otlp", DoorState.EXPORTING)
 				.containsEntry("micrometer.datadog", DoorState.EXPORTING);
+		});
+	}
+
+	/** Issue 58: the start-up line left out the doors recorded after it was written. */
+	@Test
+	void theStartUpDoorLineNamesEveryDoorTheEndpointLists(CapturedOutput output) {
+		this.otlpAndDatadog.run((context) -> {
+			String silenced = String.join(", ", context.getBean(TelemetryDoors.class).named(DoorState.SILENCED));
+			assertThat(silenced).contains("micrometer.otlp", "micrometer.datadog");
+			assertThat(output.getOut().lines().filter((line) -> line.contains("NeMo Lens: doors ")))
+				.singleElement(InstanceOfAssertFactories.STRING)
+				.contains("; silenced " + silenced + ";");
 		});
 	}
 

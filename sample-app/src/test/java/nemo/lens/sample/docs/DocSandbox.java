@@ -4,19 +4,13 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import com.fasterxml.jackson.core.JsonFactory;
-import nemo.lens.ExportStrategyRegistry;
-import nemo.lens.NemoLensConfig;
-import nemo.lens.TelemetryHandle;
-import nemo.lens.TelemetryOptions;
-import nemo.lens.TelemetrySetup;
 import nemo.lens.recorder.DumpReport;
+import nemo.lens.sample.e2e.RankZeroDump;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -27,7 +21,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@code /scratch/job-42/dumps}, {@code /shared/job-42/dumps} and {@code /shared/$SLURM_JOB_ID/dumps}
  * (job 123456) hold a flight recorder dump of rank 0 of 2; the pages' {@code /scratch/} and
  * {@code /shared/} name folders here. Lines starting {@code mvn} are the build that made the jars
- * under test, and are not run again.
+ * under test, and are not run again; {@code lens-report/target/lens-report.jar} is the report jar this
+ * build made.
  */
 final class DocSandbox {
 
@@ -52,20 +47,9 @@ final class DocSandbox {
 			Files.copy(jar, lib.resolve(jar.getFileName()));
 		}
 		for (String dumps : List.of("scratch/job-42/dumps", "shared/job-42/dumps", "shared/" + JOB + "/dumps")) {
-			dumpOfRankZero(Files.createDirectories(root.resolve(dumps)));
+			RankZeroDump.writeTo(Files.createDirectories(root.resolve(dumps)));
 		}
 		return new DocSandbox(root, sampleJar);
-	}
-
-	private static void dumpOfRankZero(Path directory) {
-		Map<String, String> env = new HashMap<>();
-		NemoLensConfig config = NemoLensConfig.builder().enabled(true).exporter("none").runId("docs")
-			.flightRecorderEnabled(true).flightRecorderDirectory(directory.toString()).build();
-		try (TelemetryHandle handle = new TelemetrySetup(new ExportStrategyRegistry(env::get), env::get).setup(config, 0, 2,
-				TelemetryOptions.builder().shutdownHook(false).build())) {
-			handle.tracer().spanBuilder("train.step").startSpan().end();
-			assertThat(handle.dumpFlightRecorder()).isPresent();
-		}
 	}
 
 	/**
@@ -78,7 +62,8 @@ final class DocSandbox {
 			if (!line.startsWith("mvn ")) {
 				script.append(line.replace("/scratch/", this.root.resolve("scratch") + "/")
 					.replace("/shared/", this.root.resolve("shared") + "/")
-					.replace("sample-app/target/sample-app.jar", this.sampleJar.toString())).append('\n');
+					.replace("sample-app/target/sample-app.jar", this.sampleJar.toString())
+					.replace("lens-report/target/lens-report.jar", System.getProperty("report.jar"))).append('\n');
 			}
 		}
 		ProcessBuilder bash = new ProcessBuilder("bash", "-c", script.toString()).directory(this.root.toFile())

@@ -27,7 +27,8 @@ import static org.assertj.core.api.Assertions.fail;
 /**
  * Every fenced code block of README.md and docs/*.md, checked by its kind (docs/development.md,
  * "Docs that are tested"): Java compiles with the imports it shows; Spring settings bind through
- * Spring Boot's binder and hold the values written; a control file is read by a rank as written; a
+ * Spring Boot's binder and hold the values written ({@link DocSpringSettingsTests}, which runs on
+ * every Boot line); a control file is read by a rank as written; a
  * {@code run} block runs with bash against the packaged jars, and an {@code output-of-run} block
  * after it is what it printed; a dependency names a module of this build at its version; a
  * {@code file} block is in the file of this build it names; {@code exports-logs} settings make an
@@ -152,10 +153,8 @@ class DocsIT {
 			}
 			case "parse" -> parse(block);
 			case "file" -> BuildFileCheck.check(block, ROOT);
-			case "exports-logs" -> {
-				SpringSettings.check(block);
-				lastRun[0] = LogExportCheck.check(block, ROOT);
-			}
+			// Its settings bind as DocSpringSettingsTests checks, on every Boot line.
+			case "exports-logs" -> lastRun[0] = LogExportCheck.check(block, ROOT);
 			case "output", "not-run" -> {
 				// shown, not run: the marker gives the reason
 			}
@@ -170,7 +169,9 @@ class DocsIT {
 						JavaSnippet.classPath());
 				assertThat(messages).as("javac on %s", block).isEmpty();
 			}
-			case "yaml", "properties" -> SpringSettings.check(block);
+			case "yaml", "properties" -> {
+				// Spring settings: DocSpringSettingsTests binds them, on every Boot line.
+			}
 			case "xml" -> dependency(block);
 			default -> fail("%s has no check of its language and no <!-- doc-check: ... --> marker", block);
 		}

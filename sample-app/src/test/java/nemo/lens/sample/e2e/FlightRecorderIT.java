@@ -8,7 +8,11 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -38,7 +42,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@value #RING} spans and a temporary dump directory. The silent rank sends nothing and runs no
  * exporter thread; a dump through {@code POST /actuator/lens {"dump": true}} holds exactly its
  * last {@value #RING} spans as OTLP JSON with the rank's resource; switched on, it sends those same
- * spans with no new traffic; SIGTERM with {@code dump-on-exit} writes one file.
+ * spans with no new traffic; SIGTERM with {@code dump-on-exit} writes one file. The exporting rank
+ * reads a control file and keeps a {@code min-dump-interval} of an hour: its {@code dump=} request
+ * writes a dump of its open spans that says its finished spans went to the collector, and SIGTERM
+ * seconds later still writes its exit dump.
  * <p>
  * Every request of the test other than {@code GET /work} carries a W3C {@code traceparent} that is
  * not sampled, so it makes no span the ring keeps: what the ring holds is exactly the spans of the
@@ -57,6 +64,9 @@ class FlightRecorderIT {
 	/** Requests to {@code /work}, each making two spans: its observation and the HTTP server span. */
 	private static final int REQUESTS = 20;
 
+	private static final DateTimeFormatter DUMP_TIME = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss.SSS'Z'")
+		.withZone(ZoneOffset.UTC);
+
 	private static final Duration START_TIMEOUT = Duration.ofSeconds(180);
 
 	private static final Duration ARRIVAL_TIMEOUT = Duration.ofSeconds(60);
@@ -72,19 +82,30 @@ class FlightRecorderIT {
 
 	private Path directory;
 
+	private Path controlFile;
+
 	private List<DumpedSpan> dumped;
 
 	@BeforeAll
 	void startTwoRanks() throws IOException {
 		this.directory = Files.createTempDirectory("lens-flight-recorder-");
+		this.controlFile = Files.writeString(this.directory.resolve("lens.properties"), "# no dump asked for yet\n");
 		this.receiver = OtlpReceiver.start();
 		this.ranks = StackRanks.startJob(StackApp.BOOT_OTEL, "flight-recorder", this.receiver, "single_rank", 2, 2,
-				(rank) -> List.of(),
-				(rank) -> Map.of("MANAGEMENT_ENDPOINT_LENS_ACCESS", "unrestricted", "NEMO_LENS_FLIGHT_RECORDER_ENABLED",
-						"true", "NEMO_LENS_FLIGHT_RECORDER_SPANS", Integer.toString(RING),
-						"NEMO_LENS_FLIGHT_RECORDER_DIRECTORY", this.directory.toString(),
-						"NEMO_LENS_FLIGHT_RECORDER_DUMP_ON_EXIT", "true"),
-				START_TIMEOUT);
+				(rank) -> List.of(), this::variables, START_TIMEOUT);
+	}
+
+	/** Both ranks record and dump at exit; the chosen one reads the control file too. */
+	private Map<String, String> variables(int rank) {
+		Map<String, String> variables = new LinkedHashMap<>(Map.of("MANAGEMENT_ENDPOINT_LENS_ACCESS", "unrestricted",
+				"NEMO_LENS_FLIGHT_RECORDER_ENABLED", "true", "NEMO_LENS_FLIGHT_RECORDER_SPANS", Integer.toString(RING),
+				"NEMO_LENS_FLIGHT_RECORDER_DIRECTORY", this.directory.toString(),
+				"NEMO_LENS_FLIGHT_RECORDER_DUMP_ON_EXIT", "true"));
+		if (rank == CHOSEN_RANK) {
+			variables.putAll(Map.of("NEMO_LENS_CONTROL_FILE", this.controlFile.toString(), "NEMO_LENS_CONTROL_INTERVAL",
+					"100ms", "NEMO_LENS_FLIGHT_RECORDER_MIN_DUMP_INTERVAL", "1h"));
+		}
+		return variables;
 	}
 
 	@AfterAll
@@ -207,6 +228,49 @@ class FlightRecorderIT {
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
 		}
+	}
+
+	@Test
+	@Order(5)
+	void theExitDumpIsWrittenSecondsAfterADumpTheControlFileAskedFor() throws IOException {
+		assertThat(this.receiver.awaitUntil(() -> "applied".equals(control(CHOSEN_RANK).get("state")), ARRIVAL_TIMEOUT))
+			.as("the chosen rank read the control file: %s", control(CHOSEN_RANK))
+			.isTrue();
+		Path next = Files.writeString(this.directory.resolve("lens.properties.next"), "dump=1\n");
+		Files.move(next, this.controlFile, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+		assertThat(this.receiver.awaitUntil(() -> dumpsOf(CHOSEN_RANK).size() == 1, ARRIVAL_TIMEOUT))
+			.as("the control file's dump of rank %d", CHOSEN_RANK)
+			.isTrue();
+		Path controlDump = dumpsOf(CHOSEN_RANK).get(0);
+		Map<String, String> resource = DumpedSpan.resource(JsonParserFactory.getJsonParser().parseMap(read(controlDump)));
+		assertThat(resource).containsEntry("nemo.dump.reason", "control")
+			.containsEntry("nemo.lens.flight_recorder.finished_spans", "exported");
+
+		this.ranks.rank(CHOSEN_RANK).terminate(Duration.ofSeconds(60));
+
+		List<Path> after = new ArrayList<>(dumpsOf(CHOSEN_RANK));
+		after.remove(controlDump);
+		assertThat(after).as("written after the control file's dump, within min-dump-interval (1h)")
+			.singleElement()
+			.satisfies((file) -> assertThat(
+					DumpedSpan.resource(JsonParserFactory.getJsonParser().parseMap(read(file))))
+				.containsEntry("nemo.dump.reason", "exit"));
+		System.out.printf("flight recorder: exit dump %d ms after the control file's dump (min-dump-interval 1h)%n",
+				Duration.between(dumpTime(controlDump), dumpTime(after.get(0))).toMillis());
+	}
+
+	/** The time in a dump's name: {@code ...-20261204T101500.123Z.json}. */
+	private static Instant dumpTime(Path file) {
+		String name = file.getFileName().toString();
+		return DUMP_TIME.parse(name.substring(name.length() - "20261204T101500.123Z.json".length(),
+				name.length() - ".json".length()), Instant::from);
+	}
+
+	@SuppressWarnings("unchecked")
+	private Map<String, Object> control(int rank) {
+		HttpResponse<String> response = get(rank, "/actuator/lens", notSampled());
+		Object control = JsonParserFactory.getJsonParser().parseMap(response.body()).get("control");
+		return (control instanceof Map) ? (Map<String, Object>) control : Map.of();
 	}
 
 	private SampleAppProcess silentRank() {

@@ -15,6 +15,8 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -24,8 +26,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  * OTLP registry, their endpoints set by {@code management.*}. Until its first switch-on its heap
  * holds nothing that exports (once the rehearsal of its first switch is over); the switch-on
  * builds the application's own exporters, and spans and Micrometer pushes reach the receiver on
- * 127.0.0.1 through them. Runs on the default Boot line only: it waits out OkHttp's idle minute.
+ * 127.0.0.1 through them. Runs on the default Boot line only, and beside the other ITs: it waits
+ * out OkHttp's idle minute (JVM-wide threads whose keep-alive OkHttp does not let anyone set), so
+ * its methods run one after another on a thread of their own.
  */
+@Execution(ExecutionMode.CONCURRENT)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class SilentRankBuildsAtFirstSwitchOnIT {
@@ -66,6 +71,7 @@ class SilentRankBuildsAtFirstSwitchOnIT {
 
 	@Test
 	@Order(1)
+	@Execution(ExecutionMode.SAME_THREAD)
 	void beforeItsFirstSwitchOnTheRankHoldsNoExportingObject() {
 		awaitWork();
 		// The rank rehearses its first switch once it is ready, which may come after it answers
@@ -87,6 +93,7 @@ class SilentRankBuildsAtFirstSwitchOnIT {
 
 	@Test
 	@Order(2)
+	@Execution(ExecutionMode.SAME_THREAD)
 	void theFirstSwitchOnSendsSpansAndPushesThroughTheApplicationsExporters() {
 		assertThat(this.rank.postJson("/actuator/lens", "{\"override\":\"exporting\"}").statusCode()).isEqualTo(200);
 
@@ -99,12 +106,14 @@ class SilentRankBuildsAtFirstSwitchOnIT {
 
 	@Test
 	@Order(3)
+	@Execution(ExecutionMode.SAME_THREAD)
 	void afterItsFirstSwitchOnTheRankHoldsTheRegistryItBuilt() {
 		assertThat(ExportingObjects.on(this.rank)).containsKey("io.micrometer.registry.otlp.OtlpMeterRegistry");
 	}
 
 	@Test
 	@Order(4)
+	@Execution(ExecutionMode.SAME_THREAD)
 	void theRankLoggedNoErrorOrWarning() {
 		assertThat(this.rank.logText().lines().filter((line) -> PROBLEM.matcher(line).find()))
 			.as("ERROR and WARN lines of the rank; its log is %s", this.rank.log())
