@@ -114,7 +114,7 @@ final class JobDumps {
 			return this;
 		}
 
-		/** Its attempt on its resource, {@code nemo.run.attempt}; without one, the dump carries none. */
+		/** Its attempt, written as the recorder writes it (the line's {@code attempt}, {@code nemo.run.attempt}, the name). */
 		Rank attempt(int attempt) {
 			this.attempt = attempt;
 			return this;
@@ -151,7 +151,7 @@ final class JobDumps {
 				open.add(span(this.stuckIn, stuckSince, this.at, step, true, -1));
 			}
 			try {
-				return new DumpWriter(JobDumps.this.directory, "run-7", this.rank).write(
+				return new DumpWriter(JobDumps.this.directory, "run-7", this.rank, 20, Math.max(0, this.attempt)).write(
 						new SpanRing.Contents(finished, 0), 2048, open, LogRing.Contents.EMPTY, resource.build(),
 						trigger(this.reason), this.at);
 			}

@@ -1,5 +1,7 @@
 package nemo.lens.recorder;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -127,6 +129,14 @@ class VerdictTests {
 		job.rank(1).attempt(1).at(JobDumps.NOW.plusSeconds(600)).stuckIn("barrier", Duration.ofSeconds(30)).write();
 		assertThat(verdict()).containsExactly("all 2 ranks stuck in barrier (train.step 10) for up to 30 s.",
 				"attempt 1 read, the latest (2 dumps of earlier attempts set aside).");
+	}
+
+	@Test
+	void aDumpThatSaysNoAttemptIsOfTheFirst() throws IOException {
+		job(1).rank(0).attempt(1).stuckIn("barrier", Duration.ofSeconds(30)).write();
+		Files.writeString(this.directory.resolve("run-7-rank-0-20261204T101400.000Z.json"), "{\"resourceSpans\":[]}\n");
+		assertThat(verdict()).containsExactly("rank 0 stuck in barrier (train.step 10) for 30 s.",
+				"attempt 1 read, the latest (1 dump of earlier attempts set aside).");
 	}
 
 	@Test
