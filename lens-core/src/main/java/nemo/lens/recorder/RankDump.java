@@ -1,29 +1,20 @@
 package nemo.lens.recorder;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
-import nemo.lens.sdk.RankAttributeNames;
 
 /**
- * What one rank's dump says, read back from its OTLP JSON: who wrote it (from the resource, else
- * the file name) and why, its last finished span, and the innermost span it was still in. Only
- * what the report needs is read.
+ * What one rank's dump says, read back from its OTLP JSON ({@link DumpReading}): who wrote it (from
+ * the resource, else the file name), why and in which attempt, its spans, its last finished span,
+ * and the innermost span it was still in with the step around it.
  *
  * @param file the dump
  * @param rank the rank
@@ -32,85 +23,103 @@ import nemo.lens.sdk.RankAttributeNames;
  * @param runId the run id, or {@code null}
  * @param reason why the dump was written ({@code nemo.dump.reason}), or {@code null} when it does
  * not say
- * @param spans how many finished spans the dump holds
+ * @param attempt the attempt of the job it belongs to, 0 when the dump does not say
+ * @param time the dump's moment: from its name, else the end of its latest span, else {@code null}
  * @param dropped how many spans were dropped before the oldest held, or {@code -1} when unknown
+ * @param finished the finished spans, oldest first as the ring held them
+ * @param open the spans still open at the dump
  * @param lastSpanName the name of the span that ended last, or {@code null} when there is none
  * @param lastSpanEnd when it ended, or {@code null}
  * @param stuckIn the innermost span still open at the dump, or {@code null} when none was
  */
-record RankDump(Path file, int rank, int worldSize, String runId, String reason, int spans, long dropped,
-		String lastSpanName, Instant lastSpanEnd, OpenSpan stuckIn) {
-
-	private static final Pattern RANK_IN_NAME = Pattern.compile("-rank-(\\d+)-\\d{8}T\\d{6}\\.\\d{3}Z\\.json$");
-
-	private static final JsonFactory JSON = new JsonFactory();
+record RankDump(Path file, int rank, int worldSize, String runId, String reason, int attempt, Instant time,
+		long dropped, List<DumpSpan> finished, List<DumpSpan> open, String lastSpanName, Instant lastSpanEnd,
+		OpenSpan stuckIn) {
 
 	/**
-	 * Reads a dump: the first request of the file (a dump holds one line).
+	 * Reads a dump: the first request of the file (a dump holds one line of spans).
 	 * @throws IOException when the file cannot be read or is no OTLP JSON
 	 */
 	static RankDump read(Path file) throws IOException {
-		Map<String, Object> request;
-		try (InputStream in = Files.newInputStream(file); JsonParser parser = JSON.createParser(in)) {
-			if (parser.nextToken() != JsonToken.START_OBJECT) {
-				throw new IOException("not an OTLP JSON request");
+		return DumpReading.read(file);
+	}
+
+	static RankDump of(DumpReading.Header header, List<DumpSpan> spans) {
+		List<DumpSpan> finished = new ArrayList<>(spans.size());
+		List<DumpSpan> open = new ArrayList<>();
+		DumpSpan last = null;
+		long latestEnd = -1;
+		for (DumpSpan span : spans) {
+			latestEnd = Math.max(latestEnd, span.end());
+			if (span.open()) {
+				open.add(span);
+				continue;
 			}
-			request = map(tree(parser));
-		}
-		Map<String, Object> resource = Map.of();
-		int held = 0;
-		String lastName = null;
-		long lastEnd = -1;
-		List<Map<String, Object>> open = new ArrayList<>();
-		for (Object resourceSpans : list(request.get("resourceSpans"))) {
-			resource = attributes(map(map(resourceSpans).get("resource")).get("attributes"));
-			for (Object scopeSpans : list(map(resourceSpans).get("scopeSpans"))) {
-				for (Object span : list(map(scopeSpans).get("spans"))) {
-					if (Boolean.TRUE.equals(attributes(map(span).get("attributes")).get(OpenSpans.ATTRIBUTE))) {
-						open.add(map(span));
-						continue;
-					}
-					held++;
-					long end = number(map(span).get("endTimeUnixNano"), -1);
-					if (end >= lastEnd) {
-						lastEnd = end;
-						lastName = String.valueOf(map(span).get("name"));
-					}
-				}
+			finished.add(span);
+			if (span.start() >= 0 && (last == null || span.end() >= last.end())) {
+				last = span;
 			}
 		}
-		int rank = (int) number(RankAttributeNames.read("dl.rank", resource::get), rankInName(file));
-		Object reason = resource.get(DumpReason.ATTRIBUTE);
-		return new RankDump(file, rank, (int) number(RankAttributeNames.read("dl.world_size", resource::get), -1),
-				(String) resource.get("nemo.run.id"), (reason != null) ? reason.toString() : null, held,
-				number(resource.get(DumpWriter.DROPPED), -1), lastName,
-				(lastEnd >= 0) ? Instant.ofEpochSecond(0, lastEnd) : null, innermost(open));
+		Instant time = (header.time() != null) ? header.time()
+				: (latestEnd >= 0) ? Instant.ofEpochSecond(0, latestEnd) : null;
+		return new RankDump(header.file(), header.rank(), header.worldSize(), header.runId(), header.reason(),
+				header.attempt(), time, header.dropped(), List.copyOf(finished), List.copyOf(open),
+				(last != null) ? last.name() : null, (last != null) ? Instant.ofEpochSecond(0, last.end()) : null,
+				innermost(open));
+	}
+
+	/** How many finished spans the dump holds. */
+	int spans() {
+		return this.finished.size();
+	}
+
+	/** The dump's moment in nanoseconds since the epoch, or {@code -1} when unknown. */
+	long timeNanos() {
+		return (this.time != null) ? this.time.getEpochSecond() * 1_000_000_000L + this.time.getNano() : -1;
 	}
 
 	/**
 	 * The innermost open span: of the open spans that are no other open span's parent (the ends of
 	 * the chains the rank's threads are in), the one open longest, as a thread stuck in it is; a
-	 * thread that still works opens and ends young spans.
+	 * thread that still works opens and ends young spans. Its step is the nearest span of its chain
+	 * that carries {@code dl.step}, else the outermost span of the chain.
 	 */
-	private static OpenSpan innermost(List<Map<String, Object>> open) {
-		Set<Object> parents = new HashSet<>();
-		open.forEach((span) -> parents.add(span.get("parentSpanId")));
-		OpenSpan innermost = null;
-		for (Map<String, Object> span : open) {
-			if (parents.contains(span.get("spanId"))) {
+	private static OpenSpan innermost(List<DumpSpan> open) {
+		Set<Long> parents = new HashSet<>();
+		Map<Long, DumpSpan> byId = new HashMap<>();
+		open.forEach((span) -> {
+			parents.add(span.parent());
+			byId.put(span.id(), span);
+		});
+		DumpSpan innermost = null;
+		for (DumpSpan span : open) {
+			if (parents.contains(span.id()) || span.start() < 0) {
 				continue;
 			}
-			long start = number(span.get("startTimeUnixNano"), -1);
-			long end = number(span.get("endTimeUnixNano"), -1);
-			if (start < 0 || end < start) {
-				continue;
-			}
-			OpenSpan candidate = new OpenSpan(String.valueOf(span.get("name")), Duration.ofNanos(end - start));
-			if (innermost == null || candidate.openFor().compareTo(innermost.openFor()) > 0) {
-				innermost = candidate;
+			if (innermost == null || span.nanos() > innermost.nanos()) {
+				innermost = span;
 			}
 		}
-		return innermost;
+		if (innermost == null) {
+			return null;
+		}
+		DumpSpan stepSpan = null;
+		DumpSpan outermost = innermost;
+		// Bounded by the spans held, so that ids that loop (a broken file) cannot hold the report.
+		DumpSpan span = innermost;
+		for (int hops = 0; span != null && hops <= open.size(); hops++) {
+			if (stepSpan == null && span.hasStep()) {
+				stepSpan = span;
+			}
+			outermost = span;
+			span = byId.get(span.parent());
+		}
+		if (stepSpan == null && outermost != innermost) {
+			stepSpan = outermost;
+		}
+		return new OpenSpan(innermost.name(), Duration.ofNanos(innermost.nanos()),
+				(stepSpan != null) ? stepSpan.name() : null,
+				(stepSpan != null && stepSpan.hasStep()) ? stepSpan.step() : null);
 	}
 
 	/**
@@ -118,84 +127,19 @@ record RankDump(Path file, int rank, int worldSize, String runId, String reason,
 	 *
 	 * @param name its name
 	 * @param openFor how long it had been open at the dump
+	 * @param stepSpan the name of the step around it ({@code train.step}), or {@code null}
+	 * @param step the step's number ({@code dl.step}), or {@code null} when it carries none
 	 */
-	record OpenSpan(String name, Duration openFor) {
+	record OpenSpan(String name, Duration openFor, String stepSpan, Long step) {
 
-	}
-
-	private static long rankInName(Path file) throws IOException {
-		Matcher matcher = RANK_IN_NAME.matcher(file.getFileName().toString());
-		if (!matcher.find()) {
-			throw new IOException("no rank in its resource or its name");
-		}
-		return Long.parseLong(matcher.group(1));
-	}
-
-	/** OTLP JSON attributes as key to value: {@code {"key": k, "value": {"intValue": "1"}}}. */
-	private static Map<String, Object> attributes(Object attributes) {
-		Map<String, Object> values = new LinkedHashMap<>();
-		for (Object attribute : list(attributes)) {
-			Map<String, Object> value = map(map(attribute).get("value"));
-			values.put(String.valueOf(map(attribute).get("key")),
-					value.isEmpty() ? null : value.values().iterator().next());
-		}
-		return values;
-	}
-
-	/** OTLP JSON writes 64-bit integers as text, and may write small ones as numbers. */
-	private static long number(Object value, long otherwise) {
-		if (value instanceof Number number) {
-			return number.longValue();
-		}
-		if (value instanceof String text) {
-			try {
-				return Long.parseLong(text);
+		/** The step around the span: {@code train.step 17}, {@code train.step}, or {@code null}. */
+		String stepText() {
+			if (this.stepSpan == null) {
+				return null;
 			}
-			catch (NumberFormatException ex) {
-				return otherwise;
-			}
+			return (this.step != null) ? this.stepSpan + " " + this.step : this.stepSpan;
 		}
-		return otherwise;
-	}
 
-	@SuppressWarnings("unchecked")
-	private static Map<String, Object> map(Object value) {
-		return (value instanceof Map) ? (Map<String, Object>) value : Map.of();
-	}
-
-	private static List<?> list(Object value) {
-		return (value instanceof List<?> list) ? list : List.of();
-	}
-
-	/** The value the parser stands on, as maps, lists, text, numbers and booleans. */
-	private static Object tree(JsonParser parser) throws IOException {
-		JsonToken token = parser.currentToken();
-		if (token == JsonToken.START_OBJECT) {
-			Map<String, Object> object = new LinkedHashMap<>();
-			while (parser.nextToken() == JsonToken.FIELD_NAME) {
-				String name = parser.currentName();
-				parser.nextToken();
-				object.put(name, tree(parser));
-			}
-			return object;
-		}
-		if (token == JsonToken.START_ARRAY) {
-			List<Object> array = new ArrayList<>();
-			while (parser.nextToken() != JsonToken.END_ARRAY) {
-				array.add(tree(parser));
-			}
-			return array;
-		}
-		if (token == null) {
-			throw new IOException("the JSON ends early");
-		}
-		return switch (token) {
-			case VALUE_STRING -> parser.getText();
-			case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> parser.getNumberValue();
-			case VALUE_TRUE -> Boolean.TRUE;
-			case VALUE_FALSE -> Boolean.FALSE;
-			default -> null;
-		};
 	}
 
 }

@@ -8,7 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -97,14 +96,7 @@ class DumpReportTests {
 	}
 
 	private String report(String... args) {
-		ByteArrayOutputStream out = new ByteArrayOutputStream();
-		ByteArrayOutputStream err = new ByteArrayOutputStream();
-		List<String> all = new ArrayList<>(List.of(args));
-		all.add(this.directory.toString());
-		int status = DumpReport.run(all.toArray(String[]::new), new PrintStream(out, true, StandardCharsets.UTF_8),
-				new PrintStream(err, true, StandardCharsets.UTF_8));
-		assertThat(status).as(err.toString(StandardCharsets.UTF_8)).isZero();
-		return out.toString(StandardCharsets.UTF_8);
+		return JobDumps.report(this.directory, args);
 	}
 
 	@Test
@@ -113,9 +105,9 @@ class DumpReportTests {
 		dump(1, 2, 0, NOW, span("step", NOW.minusSeconds(1)));
 		String report = report();
 		assertThat(report).contains("Flight recorder dumps: 2 rank(s) of 2")
-			.contains("| 0 | request | 2 | allreduce | 2026-12-04T10:14:59Z | 5 | - | - | "
+			.contains("| 0 | request | 2 | allreduce | 2026-12-04T10:14:59Z | 5 | - | - | 1.00 | "
 					+ "run-7-rank-0-20261204T101500.000Z.json |")
-			.contains("| 1 | request | 1 | step | 2026-12-04T10:14:59Z | 0 | - | - | "
+			.contains("| 1 | request | 1 | step | 2026-12-04T10:14:59Z | 0 | - | - | 1.00 | "
 					+ "run-7-rank-1-20261204T101500.000Z.json |")
 			.contains("Missing ranks: none")
 			.contains("Behind: none");
@@ -260,8 +252,19 @@ class DumpReportTests {
 			int status = DumpReport.run(new String[] { help }, new PrintStream(out, true, StandardCharsets.UTF_8),
 					new PrintStream(new ByteArrayOutputStream()));
 			assertThat(status).isZero();
-			assertThat(out.toString(StandardCharsets.UTF_8)).startsWith("Usage:").contains("--json").contains("--behind");
+			assertThat(out.toString(StandardCharsets.UTF_8)).startsWith("Usage:")
+				.contains("--json", "--behind", "--step-span", "--slow-below", "--html", "--trace-events", "--help");
 		}
+	}
+
+	@Test
+	void aScoreOutsideZeroToOneIsRefusedNamingTheOptionAndTheValue() {
+		ByteArrayOutputStream err = new ByteArrayOutputStream();
+		int status = DumpReport.run(new String[] { "--slow-below", "1.5", this.directory.toString() },
+				new PrintStream(new ByteArrayOutputStream()), new PrintStream(err, true, StandardCharsets.UTF_8));
+		assertThat(status).isEqualTo(2);
+		assertThat(err.toString(StandardCharsets.UTF_8))
+			.contains("--slow-below '1.5' must be a score more than 0 and at most 1, such as 0.7");
 	}
 
 	@Test

@@ -19,6 +19,7 @@ import nemo.lens.benchmarks.decision.SampledDeviation;
 import nemo.lens.benchmarks.fleet.FleetBenchmark;
 import nemo.lens.benchmarks.fleet.FleetLauncher;
 import nemo.lens.benchmarks.fleet.FleetOpampBenchmark;
+import nemo.lens.benchmarks.report.ReportBenchmark;
 import nemo.lens.benchmarks.span.NoInstrumentationBenchmark;
 import nemo.lens.benchmarks.span.RecorderFootprint;
 import nemo.lens.benchmarks.span.SpanBenchmark;
@@ -63,9 +64,10 @@ public final class BenchmarkMain {
 	/**
 	 * Parts run only when named in {@code --only}: the fleet needs {@code mpirun} (or Slurm's
 	 * {@code srun}) and takes about half an hour at its default sizes; its OpAMP part
-	 * ({@code fleet-opamp}) needs {@code mpirun}, Node.js and npm.
+	 * ({@code fleet-opamp}) needs {@code mpirun}, Node.js and npm; the flight recorder report at
+	 * 1,024 ranks ({@code report}, issue 57) writes about 600 MiB of dumps first.
 	 */
-	static final List<String> NAMED_PARTS = List.of("fleet", "fleet-opamp");
+	static final List<String> NAMED_PARTS = List.of("fleet", "fleet-opamp", "report");
 
 	static final double[] SAMPLE_RATES = { 0.01, 0.1, 0.5 };
 
@@ -114,7 +116,7 @@ public final class BenchmarkMain {
 				case "--fleet-switches" -> fleetSwitches = Integer.parseInt(args[++i]);
 				case "--fleet-launcher" -> fleetLaunchers = FleetLauncher.parse(args[++i]);
 				default -> throw new IllegalArgumentException("Unknown argument: " + args[i]
-						+ " (use --quick, --full, --benchmarks-dir DIR, --log FILE, --only span,decision,sampled,startup,switch,fleet,fleet-opamp,"
+						+ " (use --quick, --full, --benchmarks-dir DIR, --log FILE, --only span,decision,sampled,startup,switch,fleet,fleet-opamp,report,"
 						+ " --startup-runs N, --fleet-sizes 8,16,32,64, --fleet-spring-sizes 8,16 (or none), --fleet-window SECONDS, --fleet-switches N,"
 						+ " --fleet-launcher mpirun|srun|both)");
 			}
@@ -202,6 +204,13 @@ public final class BenchmarkMain {
 			fleetOpampTable = opamp.table();
 		}
 
+		Map<String, String> reportFigures = Map.of();
+		if (parts.contains("report")) {
+			progress("the flight recorder report at " + ReportBenchmark.RANKS + " ranks of " + ReportBenchmark.RING
+					+ " spans: writing the dumps, then the report in a JVM of 1 GiB of heap (about a minute)");
+			reportFigures = ReportBenchmark.run();
+		}
+
 		progress(String.format(Locale.ROOT, "done in %.0f s", (System.nanoTime() - start) / 1e9));
 		// The OpAMP part's table, by N, before the report: the name=value lines stay last.
 		if (!fleetOpampTable.isEmpty()) {
@@ -218,6 +227,7 @@ public final class BenchmarkMain {
 		// The fleet's figures follow the report's, in the same name=value form.
 		fleet.forEach((name, value) -> System.out.println(name + "=" + value));
 		fleetOpamp.forEach((name, value) -> System.out.println(name + "=" + value));
+		reportFigures.forEach((name, value) -> System.out.println(name + "=" + value));
 	}
 
 	static ChainedOptionsBuilder jmhOptions(Profile profile, Path log) {
