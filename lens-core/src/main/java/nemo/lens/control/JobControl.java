@@ -71,7 +71,8 @@ public final class JobControl<D> implements ControlFilePoller.Listener {
 
 	/**
 	 * Creates the control of one rank.
-	 * @param file the file, as configured, for messages
+	 * @param file the file, as configured, for messages; {@link RemoteControl#SOURCE} for a rank that
+	 * an OpAMP server alone controls
 	 * @param worldSize the job's world size: {@code ranks} may name no rank at or past it
 	 * @param strategies the strategy names registered now
 	 * @param spanGroupsCheck refuses a span-group spec the rank does not know
@@ -83,7 +84,9 @@ public final class JobControl<D> implements ControlFilePoller.Listener {
 	public JobControl(String file, int worldSize, Supplier<Set<String>> strategies, Consumer<String> spanGroupsCheck,
 			Decider<D> decider, Consumer<String> warnings, Runnable changed, Consumer<String> dump) {
 		this.file = file;
-		this.source = "control file " + file;
+		// A rank with an OpAMP server and no file: the control is the remote configuration alone,
+		// and what it tells (a withdrawal included) is told under that name.
+		this.source = file.equals(RemoteControl.SOURCE) ? file : "control file " + file;
 		this.worldSize = worldSize;
 		this.strategies = strategies;
 		this.spanGroupsCheck = spanGroupsCheck;

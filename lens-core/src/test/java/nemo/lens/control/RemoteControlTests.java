@@ -114,6 +114,20 @@ class RemoteControlTests {
 	}
 
 	@Test
+	void withoutAFileTheWithdrawalIsToldAsTheRemoteConfigurationsNotAControlFiles() {
+		List<String> sources = new ArrayList<>();
+		JobControl<String>[] only = new JobControl[1];
+		only[0] = new JobControl<>(RemoteControl.SOURCE, 4, () -> Set.of("all_ranks"), (groups) -> {
+		}, (content) -> String.valueOf(content.exportStrategy()), this.warnings::add,
+				() -> sources.add(only[0].source()), (dump) -> {
+				});
+		RemoteControl remote = new RemoteControl(only[0], this.warnings::add);
+		remote.offer("export-strategy=all_ranks");
+		remote.withdraw();
+		assertThat(sources).containsExactly(RemoteControl.SOURCE, RemoteControl.SOURCE);
+	}
+
+	@Test
 	void theServersFailingPollsAreOneOutageUntilItAnswers() {
 		this.remote.server("http://opamp:4320/v1/opamp");
 		assertThat(this.remote.status().remote().state()).isEqualTo("connecting");
