@@ -4,11 +4,16 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import com.fasterxml.jackson.core.JsonFactory;
+import com.github.f4b6a3.uuid.UuidCreator;
+import com.squareup.wire.Message;
+import io.opentelemetry.opamp.client.OpampClient;
+import nemo.lens.opamp.OpampRankAgent;
 import nemo.lens.recorder.DumpReport;
 import nemo.lens.sample.e2e.RankZeroDump;
 
@@ -17,20 +22,25 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Where a page's runnable shell blocks run, in the page's order: a folder that holds what the
  * pages name. {@code app.jar} is the packaged sample, {@code lib/} a plain Java class path (lens-core
- * and jackson-core, as built), {@code $HOME} a folder with {@code jobs/123456/}, and
+ * and jackson-core, as built), {@code opamp/} lens-opamp and the jars it brings that a Boot jar of
+ * the sample lacks (for {@code -Dloader.path=opamp}), {@code $HOME} a folder with {@code jobs/123456/}, and
  * {@code /scratch/job-42/dumps}, {@code /shared/job-42/dumps} and {@code /shared/$SLURM_JOB_ID/dumps}
  * (job 123456) hold a flight recorder dump of rank 0 of 2; the pages' {@code /scratch/} and
  * {@code /shared/} name folders here. Lines starting {@code mvn} are the build that made the jars
  * under test, and are not run again; {@code lens-report/target/lens-report.jar} is the report jar this
- * build made.
+ * build made. A block that leaves a process running writes its id to a {@code .pid} file here; the
+ * sandbox ends what is still running of those when it is closed, so a failed block leaves nothing
+ * behind.
  */
-final class DocSandbox {
+final class DocSandbox implements AutoCloseable {
 
 	private static final String JOB = "123456";
 
 	private final Path root;
 
 	private final Path sampleJar;
+
+	private final Instant created = Instant.now();
 
 	private DocSandbox(Path root, Path sampleJar) {
 		this.root = root;
@@ -40,16 +50,21 @@ final class DocSandbox {
 	static DocSandbox create(Path root, Path sampleJar) throws IOException {
 		Files.createDirectories(root.resolve("home/jobs/" + JOB));
 		Files.createSymbolicLink(root.resolve("app.jar"), sampleJar);
-		Path lib = Files.createDirectories(root.resolve("lib"));
-		for (Class<?> type : List.of(DumpReport.class, JsonFactory.class)) {
-			Path jar = Path.of(type.getProtectionDomain().getCodeSource().getLocation().getPath());
-			assertThat(jar.toString()).as("the jar of %s", type).endsWith(".jar");
-			Files.copy(jar, lib.resolve(jar.getFileName()));
-		}
+		copyJars(Files.createDirectories(root.resolve("lib")), DumpReport.class, JsonFactory.class);
+		copyJars(Files.createDirectories(root.resolve("opamp")), OpampRankAgent.class, OpampClient.class,
+				Message.class, UuidCreator.class);
 		for (String dumps : List.of("scratch/job-42/dumps", "shared/job-42/dumps", "shared/" + JOB + "/dumps")) {
 			RankZeroDump.writeTo(Files.createDirectories(root.resolve(dumps)));
 		}
 		return new DocSandbox(root, sampleJar);
+	}
+
+	private static void copyJars(Path folder, Class<?>... types) throws IOException {
+		for (Class<?> type : types) {
+			Path jar = Path.of(type.getProtectionDomain().getCodeSource().getLocation().getPath());
+			assertThat(jar.toString()).as("the jar of %s", type).endsWith(".jar");
+			Files.copy(jar, folder.resolve(jar.getFileName()));
+		}
 	}
 
 	/**
@@ -81,6 +96,23 @@ final class DocSandbox {
 	List<Path> controlFiles() throws IOException {
 		try (Stream<Path> files = Files.walk(this.root)) {
 			return files.filter((file) -> file.getFileName().toString().equals("lens.properties")).toList();
+		}
+	}
+
+	/**
+	 * Ends the processes the blocks left running, by their {@code .pid} files; only those started
+	 * since this sandbox was made, so that an id the system gave again names nothing else.
+	 */
+	@Override
+	public void close() throws IOException {
+		List<Path> pidFiles;
+		try (Stream<Path> files = Files.list(this.root)) {
+			pidFiles = files.filter((file) -> file.getFileName().toString().endsWith(".pid")).toList();
+		}
+		for (Path pidFile : pidFiles) {
+			ProcessHandle.of(Long.parseLong(Files.readString(pidFile).strip()))
+				.filter((process) -> process.info().startInstant().map(this.created::isBefore).orElse(false))
+				.ifPresent(ProcessHandle::destroyForcibly);
 		}
 	}
 

@@ -12,6 +12,7 @@ import java.util.stream.Stream;
 import javax.xml.parsers.DocumentBuilderFactory;
 
 import nemo.lens.NemoLensConfig;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
@@ -42,6 +43,9 @@ class DocsIT {
 
 	@TempDir
 	Path work;
+
+	/** The page's sandbox whose blocks run now, closed when the next page starts or all are done. */
+	private DocSandbox sandbox;
 
 	static List<String> pages() throws IOException {
 		List<String> pages = new ArrayList<>(List.of("README.md"));
@@ -117,21 +121,29 @@ class DocsIT {
 			.allSatisfy((value) -> assertThat(value).endsWith(" " + expected));
 	}
 
+	@AfterEach
+	void closeSandbox() throws IOException {
+		if (this.sandbox != null) {
+			this.sandbox.close();
+			this.sandbox = null;
+		}
+	}
+
 	@TestFactory
 	Stream<DynamicTest> eachBlockDoesWhatItsPageSays() throws IOException {
 		Path sampleJar = Path.of(System.getProperty("sample.jar"));
 		List<DynamicTest> tests = new ArrayList<>();
 		String[] lastRun = { null };
-		DocSandbox[] sandbox = { null };
 		String[] page = { "" };
 		for (DocBlock block : blocks()) {
 			tests.add(DynamicTest.dynamicTest(block.toString(), () -> {
 				if (!block.page().equals(page[0])) {
 					page[0] = block.page();
-					sandbox[0] = DocSandbox.create(Files.createDirectories(this.work.resolve(block.page())), sampleJar);
+					closeSandbox();
+					this.sandbox = DocSandbox.create(Files.createDirectories(this.work.resolve(block.page())), sampleJar);
 					lastRun[0] = null;
 				}
-				check(block, sandbox[0], lastRun);
+				check(block, this.sandbox, lastRun);
 			}));
 		}
 		return tests.stream();
