@@ -70,6 +70,13 @@ public final class JobControl<D> implements ControlFilePoller.Listener {
 	private volatile boolean inForce;
 
 	/**
+	 * What {@link #status()} shows while a switch runs: the state before it, so that no one reads
+	 * a content applied (or withdrawn) before the rank has switched to it; {@code null} between
+	 * switches.
+	 */
+	private volatile ControlStatus beforeSwitch;
+
+	/**
 	 * Creates the control of one rank.
 	 * @param file the file, as configured, for messages; {@link RemoteControl#SOURCE} for a rank that
 	 * an OpAMP server alone controls
@@ -98,6 +105,16 @@ public final class JobControl<D> implements ControlFilePoller.Listener {
 
 	@Override
 	public void read(String text) {
+		this.beforeSwitch = statusNow();
+		try {
+			take(text);
+		}
+		finally {
+			this.beforeSwitch = null;
+		}
+	}
+
+	private void take(String text) {
 		ControlFileContent content;
 		InForce<D> previous;
 		boolean previouslyInForce;
@@ -155,6 +172,16 @@ public final class JobControl<D> implements ControlFilePoller.Listener {
 
 	@Override
 	public void absent() {
+		this.beforeSwitch = statusNow();
+		try {
+			withdraw();
+		}
+		finally {
+			this.beforeSwitch = null;
+		}
+	}
+
+	private void withdraw() {
 		this.firstLook = false;
 		InForce<D> previous;
 		boolean previouslyInForce;
@@ -222,9 +249,15 @@ public final class JobControl<D> implements ControlFilePoller.Listener {
 				return;
 			}
 			before = this.inForce;
+			this.beforeSwitch = statusNow();
 			this.inForce = now;
 		}
-		switched(current, before, this.problem);
+		try {
+			switched(current, before, this.problem);
+		}
+		finally {
+			this.beforeSwitch = null;
+		}
 	}
 
 	/**
@@ -296,10 +329,21 @@ public final class JobControl<D> implements ControlFilePoller.Listener {
 	}
 
 	/**
-	 * The file's state now.
+	 * The file's state: while a switch runs, the state before it, so that a content reads
+	 * {@code applied} only once the rank exports as it says.
 	 * @return the state
 	 */
 	public ControlStatus status() {
+		ControlStatus before = this.beforeSwitch;
+		return (before != null) ? before : statusNow();
+	}
+
+	/**
+	 * The file's state as a switch now running makes it (the same as {@link #status()} between
+	 * switches): for the switch itself, which names the content it applies.
+	 * @return the state
+	 */
+	public ControlStatus statusNow() {
 		InForce<D> current = this.applied;
 		String problem = this.problem;
 		Instant since = this.problemSince;

@@ -356,7 +356,7 @@ public final class LiveDecision {
 		if (this.stopped) {
 			return;
 		}
-		ControlStatus status = this.control.status();
+		ControlStatus status = this.control.statusNow();
 		// Refused whole when the switch cannot be made: the control file puts back what was in force.
 		reapply(this.control.source() + " " + status.state() + " " + status.applied(), this.override);
 		String spec = this.control.spanGroups();

@@ -76,7 +76,9 @@ class ControlFileTests {
 		TelemetryHandle silent = rank(0, file);
 		assertThat(silent.isExporting()).isFalse();
 		replace(file, "export-strategy=all_ranks\n");
-		assertThat(Await.until(silent::isExporting)).isTrue();
+		// The state is the last to change: once it reads applied, the rank exports as the file says.
+		assertThat(Await.until(() -> silent.controlStatus().orElseThrow().state().equals("applied"))).isTrue();
+		assertThat(silent.isExporting()).isTrue();
 		assertThat(silent.controlStatus()).hasValueSatisfying((status) -> {
 			assertThat(status.state()).isEqualTo("applied");
 			assertThat(status.applied()).containsEntry("export-strategy", "all_ranks");
@@ -89,10 +91,12 @@ class ControlFileTests {
 		Path file = this.directory.resolve("lens.properties");
 		replace(file, "export-strategy=all_ranks\n");
 		TelemetryHandle silent = rank(0, file);
-		assertThat(Await.until(silent::isExporting)).isTrue();
+		assertThat(Await.until(() -> silent.controlStatus().orElseThrow().state().equals("applied"))).isTrue();
+		assertThat(silent.isExporting()).isTrue();
 		Files.delete(file);
-		assertThat(Await.until(() -> !silent.isExporting())).isTrue();
-		assertThat(silent.controlStatus().orElseThrow().state()).isEqualTo("absent");
+		// The state is the last to change: it reads absent once the switch back is made.
+		assertThat(Await.until(() -> "absent".equals(silent.controlStatus().orElseThrow().state()))).isTrue();
+		assertThat(silent.isExporting()).isFalse();
 	}
 
 	@Test

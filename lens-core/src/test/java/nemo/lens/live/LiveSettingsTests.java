@@ -143,7 +143,8 @@ class LiveSettingsTests {
 		Files.move(next, file, StandardCopyOption.ATOMIC_MOVE);
 		TelemetryHandle rank = rank(1,
 				settings().controlFile(file.toString()).controlInterval(Duration.ofMillis(20)).build());
-		assertThat(Await.until(rank::isExporting)).as("single_rank with the file's export-rank").isTrue();
+		assertThat(Await.until(() -> rank.controlStatus().orElseThrow().state().equals("applied"))).isTrue();
+		assertThat(rank.isExporting()).as("single_rank with the file's export-rank").isTrue();
 		rank.reconfigure(settings().exportStrategy("never").build(), "test");
 		assertThat(rank.isExporting()).as("the file's export-rank over the new strategy").isFalse();
 		assertThat(rank.controlStatus()).hasValueSatisfying((status) -> assertThat(status.state()).isEqualTo("applied"));

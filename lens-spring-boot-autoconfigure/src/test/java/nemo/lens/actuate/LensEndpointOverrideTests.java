@@ -254,7 +254,7 @@ class LensEndpointOverrideTests {
 			.run((context) -> {
 				LensEndpoint endpoint = context.getBean(LensEndpoint.class);
 				long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-				while (!endpoint.lens().exporting() && System.nanoTime() < deadline) {
+				while (!"applied".equals(endpoint.lens().control().state()) && System.nanoTime() < deadline) {
 					Thread.sleep(10);
 				}
 				LensDescriptor lens = endpoint.lens();
