@@ -55,6 +55,10 @@ function agents(server) {
 
 async function main() {
     const server = new MockOpAMPServer({hostname: '127.0.0.1', port: Number(port), testMode: true, logLevel: 'warn'});
+    // Node.js closes a connection idle for 5 s; the JDK's HttpClient (OpampIT's, and the fault
+    // proxy's in front of the ranks) may take that connection from its pool just as it closes, and
+    // never sends a POST again by itself. Kept open instead, for as long as this process lives.
+    server._server.keepAliveTimeout = 0;
     await server.start();
     const control = http.createServer((req, res) => {
         if (req.method !== 'GET' || req.url !== '/agents') {

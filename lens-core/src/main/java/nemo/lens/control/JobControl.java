@@ -105,9 +105,17 @@ public final class JobControl<D> implements ControlFilePoller.Listener {
 
 	@Override
 	public void read(String text) {
+		shownAsBefore(() -> take(text));
+	}
+
+	/**
+	 * Runs a change with {@link #status()} showing the state before it until it ends, switch
+	 * included.
+	 */
+	private void shownAsBefore(Runnable change) {
 		this.beforeSwitch = statusNow();
 		try {
-			take(text);
+			change.run();
 		}
 		finally {
 			this.beforeSwitch = null;
@@ -172,13 +180,7 @@ public final class JobControl<D> implements ControlFilePoller.Listener {
 
 	@Override
 	public void absent() {
-		this.beforeSwitch = statusNow();
-		try {
-			withdraw();
-		}
-		finally {
-			this.beforeSwitch = null;
-		}
+		shownAsBefore(this::withdraw);
 	}
 
 	private void withdraw() {

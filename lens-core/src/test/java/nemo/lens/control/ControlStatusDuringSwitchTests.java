@@ -26,7 +26,8 @@ class ControlStatusDuringSwitchTests {
 			});
 
 	private void switching() {
-		this.seenBySwitch.add(this.control.statusNow().state() + " " + this.control.statusNow().applied());
+		ControlStatus now = this.control.statusNow();
+		this.seenBySwitch.add(now.state() + " " + now.applied());
 		this.seenFromOutside.add(this.control.status().state());
 	}
 

@@ -100,39 +100,25 @@ final class OpampFaultProxy implements AutoCloseable {
 			reply(exchange, 500, new byte[0]);
 			return;
 		}
-		HttpResponse<byte[]> answer = forward(body);
-		if (answer == null) {
+		HttpResponse<byte[]> answer;
+		try {
+			answer = this.client.send(HttpRequest.newBuilder(URI.create(this.upstream))
+				.timeout(Duration.ofSeconds(5))
+				.header("Content-Type", "application/x-protobuf")
+				.POST(HttpRequest.BodyPublishers.ofByteArray(body))
+				.build(), HttpResponse.BodyHandlers.ofByteArray());
+		}
+		catch (IOException ex) {
 			// The server is down: the connection ends unanswered, as it would without the proxy.
 			exchange.close();
 			return;
 		}
-		reply(exchange, answer.statusCode(), answer.body());
-	}
-
-	/**
-	 * The server's answer, or {@code null} where it gave none. Tried twice: Node.js closes a
-	 * connection idle for 5 s, and the JDK's client, which may have taken it from its pool just
-	 * then, never sends a POST again by itself; a rank must not see that as the server failing.
-	 */
-	private HttpResponse<byte[]> forward(byte[] body) {
-		HttpRequest request = HttpRequest.newBuilder(URI.create(this.upstream))
-			.timeout(Duration.ofSeconds(5))
-			.header("Content-Type", "application/x-protobuf")
-			.POST(HttpRequest.BodyPublishers.ofByteArray(body))
-			.build();
-		for (int attempt = 0; attempt < 2; attempt++) {
-			try {
-				return this.client.send(request, HttpResponse.BodyHandlers.ofByteArray());
-			}
-			catch (IOException ex) {
-				// Tried again, or the server is down.
-			}
-			catch (InterruptedException ex) {
-				Thread.currentThread().interrupt();
-				return null;
-			}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			exchange.close();
+			return;
 		}
-		return null;
+		reply(exchange, answer.statusCode(), answer.body());
 	}
 
 	private synchronized Fault take(ByteString agent) {

@@ -431,34 +431,14 @@ class OpampIT {
 			}
 		}
 
-		/**
-		 * Sends once more where the first try failed on its connection: Node.js closes a connection
-		 * idle for 5 s, and the JDK's client, which may have taken it from its pool just then, sends
-		 * a GET again but never a POST. Both requests here may be sent twice (a map put again is
-		 * the same map).
-		 */
 		private static HttpResponse<String> send(HttpRequest request) {
-			IOException first = null;
-			for (int attempt = 0; attempt < 2; attempt++) {
-				try {
-					return http.send(request, HttpResponse.BodyHandlers.ofString());
-				}
-				catch (IOException ex) {
-					if (first == null) {
-						first = ex;
-					}
-					else {
-						ex.addSuppressed(first);
-						first = ex;
-					}
-				}
-				catch (InterruptedException ex) {
-					Thread.currentThread().interrupt();
-					throw new IllegalStateException("Interrupted while asking " + request.uri(), ex);
-				}
+			try {
+				return http.send(request, HttpResponse.BodyHandlers.ofString());
 			}
-			throw new IllegalStateException("The mock OpAMP server did not answer " + request.uri()
-					+ " (see target/e2e-logs/mockopampserver.log)", first);
+			catch (IOException | InterruptedException ex) {
+				throw new IllegalStateException("The mock OpAMP server did not answer " + request.uri()
+						+ " (its output: target/e2e-logs/mockopampserver.log)", ex);
+			}
 		}
 
 		private static String quoted(String text) {
