@@ -226,8 +226,8 @@ class ControlFileTests {
 			.contains("a FIFO, a socket or a device");
 		assertThat(this.warnings).singleElement().asString().contains(fifo.toString()).contains("not a regular file");
 		replace(fifo, "export-strategy=all_ranks\n");
-		assertThat(Await.until(rank::isExporting)).as("the poller still looks").isTrue();
-		assertThat(inState(rank, "applied")).isTrue();
+		assertThat(Await.until(() -> inState(rank, "applied"))).as("the poller still looks").isTrue();
+		assertThat(rank.isExporting()).isTrue();
 		List<Thread> pollers = pollersStartedSince(before);
 		rank.shutdown();
 		assertThat(Await.until(() -> pollers.stream().noneMatch(Thread::isAlive))).as("no thread outlives the rank")
@@ -275,8 +275,8 @@ class ControlFileTests {
 			.contains("Java heap space (a test's)");
 		assertThat(this.warnings).singleElement().asString().contains("OutOfMemoryError");
 		replace(file, "export-strategy=all_ranks\n");
-		assertThat(Await.until(rank::isExporting)).as("the poller survived the Error").isTrue();
-		assertThat(inState(rank, "applied")).isTrue();
+		assertThat(Await.until(() -> inState(rank, "applied"))).as("the poller survived the Error").isTrue();
+		assertThat(rank.isExporting()).isTrue();
 	}
 
 }
