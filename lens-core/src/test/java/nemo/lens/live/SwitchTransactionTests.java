@@ -61,9 +61,13 @@ class SwitchTransactionTests {
 		return this.handle;
 	}
 
-	/** A rank whose spans go to the test's exporter and nowhere else. */
+	/**
+	 * A rank whose spans go to the test's exporter and nowhere else, a few milliseconds after they
+	 * end rather than at the batch processor's default 5 s.
+	 */
 	private TelemetryHandle rank(int rank, NemoLensConfig.Builder config) {
-		return rank(rank, config.exporter("none"), TelemetryOptions.builder().switchable(true));
+		return rank(rank, config.exporter("none"),
+				TelemetryOptions.builder().switchable(true).otelProperties(Map.of("otel.bsp.schedule.delay", "10")));
 	}
 
 	private SpanData arrived(String name) {
@@ -143,7 +147,10 @@ class SwitchTransactionTests {
 	@Test
 	void aSwitchThatCannotBeBuiltIsRefusedWholeAndNothingIsStored(@TempDir Path folder) throws IOException {
 		Path certificate = Files.writeString(folder.resolve("ca.pem"), "not a certificate yet");
-		TelemetryHandle silent = rank(0, NemoLensConfig.builder().exporter("otlp"),
+		// Each pipeline gives up on the refusing collector in a fraction of a second, as at shutdown.
+		TelemetryHandle silent = rank(0,
+				NemoLensConfig.builder().exporter("otlp").switchDrainTimeout(Duration.ofMillis(200))
+					.shutdownTimeout(Duration.ofMillis(500)),
 				TelemetryOptions.builder().switchable(true).otelProperties(Map.of("otel.exporter.otlp.certificate", certificate.toString())));
 		Files.delete(certificate);
 		assertThatThrownBy(() -> silent.override(ExportOverride.State.EXPORTING, Duration.ofMinutes(15), "test"))
@@ -225,7 +232,10 @@ class SwitchTransactionTests {
 	@Test
 	void flipsAgainstACollectorThatRefusesLeaveNoThreadOnceTheRankIsShutDown() {
 		Set<String> before = threadNames();
-		TelemetryHandle silent = rank(0, NemoLensConfig.builder().exporter("otlp"),
+		// Each pipeline gives up on the refusing collector in a fraction of a second, as at shutdown.
+		TelemetryHandle silent = rank(0,
+				NemoLensConfig.builder().exporter("otlp").switchDrainTimeout(Duration.ofMillis(200))
+					.shutdownTimeout(Duration.ofMillis(500)),
 				TelemetryOptions.builder().switchable(true)
 					.otelProperties(Map.of("otel.exporter.otlp.protocol", "http/protobuf", "otel.exporter.otlp.endpoint",
 							"http://127.0.0.1:9", "otel.metric.export.interval", "50")));
