@@ -84,8 +84,11 @@ class SwitchSoakIT {
 	/** Every fifth switch-on covers every signal (metrics and logs as well); the others traces only. */
 	private static final int ALL_SIGNALS_EVERY = 5;
 
-	/** The duration of an override that ends by itself. */
-	private static final String EXPIRING = "1s";
+	/**
+	 * The duration of an override that ends by itself: a little longer than a span is held, so that
+	 * the window sees spans start and end, and its expiry still meets spans open.
+	 */
+	private static final String EXPIRING = "400ms";
 
 	/** The duration of an override that a request ends. */
 	private static final String LASTING = "PT10M";
