@@ -5,6 +5,9 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -44,6 +47,16 @@ class BootWayConfiguredRankIT {
 	/** {@code 2026-12-05T21:42:08.123Z  WARN 1234 --- [...]}: Boot's console format. */
 	private static final Pattern PROBLEM = Pattern.compile("^\\S+\\s+(WARN|ERROR)\\s");
 
+	/**
+	 * Locked by whichever build of this project on the machine listens on the default endpoints:
+	 * another one (CI runs Boot 3.5 and 4.1 side by side) waits for it to end instead of finding
+	 * the ports taken and skipping.
+	 */
+	private static final Path DEFAULT_ENDPOINTS_LOCK = Path.of(System.getProperty("java.io.tmpdir"),
+			"nemo-lens-default-otlp-endpoints.lock");
+
+	private FileChannel defaultEndpointsLock;
+
 	private final List<ServerSocket> defaultEndpoints = new ArrayList<>();
 
 	private final AtomicInteger defaultEndpointConnections = new AtomicInteger();
@@ -54,6 +67,9 @@ class BootWayConfiguredRankIT {
 
 	@BeforeAll
 	void startTheExportingRank() throws IOException {
+		this.defaultEndpointsLock = FileChannel.open(DEFAULT_ENDPOINTS_LOCK, StandardOpenOption.CREATE,
+				StandardOpenOption.WRITE);
+		this.defaultEndpointsLock.lock();
 		for (int port : new int[] { 4317, 4318 }) {
 			ServerSocket listener = listen(port);
 			assumeTrue(listener != null, "127.0.0.1:" + port + " is taken here: the default endpoint cannot be watched");
@@ -77,6 +93,10 @@ class BootWayConfiguredRankIT {
 		StackRanks.close(null, this.receiver);
 		for (ServerSocket listener : this.defaultEndpoints) {
 			listener.close();
+		}
+		if (this.defaultEndpointsLock != null) {
+			// Closing the channel releases its lock.
+			this.defaultEndpointsLock.close();
 		}
 	}
 
