@@ -3,6 +3,7 @@ package nemo.lens.recorder;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -118,8 +119,8 @@ final class StallWatcher {
 	synchronized void check() {
 		long timeoutNanos = this.timeout.toNanos();
 		Map<String, ReadableSpan> open = new HashMap<>();
-		ReadableSpan innermost = null;
-		long innermostAge = Long.MAX_VALUE;
+		List<Aged> stalled = new ArrayList<>();
+		Set<String> stalledParents = new HashSet<>();
 		boolean unshown = false;
 		for (ReadableSpan span : this.openSpans.get()) {
 			long age = span.getLatencyNanos();
@@ -130,18 +131,44 @@ final class StallWatcher {
 			open.put(id, span);
 			if (age >= timeoutNanos) {
 				unshown |= !this.shown.contains(id);
-				// The stalled span that started last: the innermost of the chain the rank is in.
-				if (age < innermostAge) {
-					innermost = span;
-					innermostAge = age;
-				}
+				stalled.add(new Aged(span, age));
+				stalledParents.add(span.getParentSpanContext().getSpanId());
 			}
 		}
+		Aged innermost = innermost(stalled, stalledParents);
 		this.shown.retainAll(open.keySet());
-		this.stall = (innermost != null) ? Stall.of(innermost) : null;
-		if (unshown && this.dump.test(stuckIn(innermost, innermostAge, open))) {
+		this.stall = (innermost != null) ? Stall.of(innermost.span()) : null;
+		if (unshown && this.dump.test(stuckIn(innermost.span(), innermost.age(), open))) {
 			this.shown.addAll(open.keySet());
 		}
+	}
+
+	/**
+	 * The innermost of the chain the rank is in: a stalled span that no other stalled span is a
+	 * child of, and of several (spans of other threads) the one that started last. The chain and
+	 * not the age tells a span from its parent: ages are read one after the other, and a child that
+	 * started microseconds after its parent reads as old as it when the watcher's thread is held up
+	 * between the two reads.
+	 */
+	private static Aged innermost(List<Aged> stalled, Set<String> stalledParents) {
+		Aged innermost = youngest(stalled, stalledParents);
+		// Only spans whose ids repeat an ancestor's could leave no leaf: then the youngest of all.
+		return (innermost != null) ? innermost : youngest(stalled, Set.of());
+	}
+
+	private static Aged youngest(List<Aged> stalled, Set<String> leftOut) {
+		Aged youngest = null;
+		for (Aged candidate : stalled) {
+			if (!leftOut.contains(candidate.span().getSpanContext().getSpanId())
+					&& (youngest == null || candidate.age() < youngest.age())) {
+				youngest = candidate;
+			}
+		}
+		return youngest;
+	}
+
+	/** A span and its age when the watcher read it. */
+	private record Aged(ReadableSpan span, long age) {
 	}
 
 	/**

@@ -5,10 +5,12 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicLong;
 
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.context.Context;
+import io.opentelemetry.sdk.common.Clock;
 import io.opentelemetry.sdk.testing.time.TestClock;
 import io.opentelemetry.sdk.trace.ReadWriteSpan;
 import io.opentelemetry.sdk.trace.ReadableSpan;
@@ -144,6 +146,24 @@ class StallWatcherTests {
 	}
 
 	@Test
+	void theStallIsTheInnermostSpanThoughItsAgeIsReadLaterThanItsParentsAndIsNoLess() {
+		Ticking clock = new Ticking(START);
+		List<ReadableSpan> started = new CopyOnWriteArrayList<>();
+		try (SdkTracerProvider provider = SdkTracerProvider.builder()
+			.setClock(clock)
+			.addSpanProcessor(new Started(started))
+			.build()) {
+			Tracer tracer = provider.get("trainer");
+			Span step = tracer.spanBuilder("train.step").startSpan();
+			tracer.spanBuilder("allreduce").setParent(Context.root().with(step)).startSpan();
+			clock.advance(TIMEOUT.multipliedBy(2));
+			StallWatcher watcher = new StallWatcher(TIMEOUT, () -> started, (stuckIn) -> true);
+			watcher.check();
+			assertThat(watcher.stall().spanName()).isEqualTo("allreduce");
+		}
+	}
+
+	@Test
 	void aStallDumpIsToldTheChainTheRankIsStuckInItsAgeAndItsStep() {
 		Span step = this.tracer.spanBuilder("train.step").setAttribute("dl.step", 17L).startSpan();
 		this.time.advance(Duration.ofSeconds(1));
@@ -170,6 +190,35 @@ class StallWatcherTests {
 		step.end();
 		after(Duration.ofSeconds(1));
 		assertThat(this.watcher.stall()).isNull();
+	}
+
+	/**
+	 * A clock a millisecond further on at every reading: a child started a reading after its parent
+	 * reads exactly as old as the parent when its age is read a reading later, as on a busy machine
+	 * whose watcher thread is held up between the two.
+	 */
+	private static final class Ticking implements Clock {
+
+		private final AtomicLong nanos;
+
+		Ticking(Instant start) {
+			this.nanos = new AtomicLong(start.getEpochSecond() * 1_000_000_000L + start.getNano());
+		}
+
+		void advance(Duration duration) {
+			this.nanos.addAndGet(duration.toNanos());
+		}
+
+		@Override
+		public long now() {
+			return this.nanos.addAndGet(1_000_000);
+		}
+
+		@Override
+		public long nanoTime() {
+			return this.nanos.addAndGet(1_000_000);
+		}
+
 	}
 
 	/** Keeps every span started, as the SDK's books on open spans do. */
