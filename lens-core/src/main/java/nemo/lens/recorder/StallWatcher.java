@@ -138,7 +138,7 @@ final class StallWatcher {
 		Aged innermost = innermost(stalled, stalledParents);
 		this.shown.retainAll(open.keySet());
 		this.stall = (innermost != null) ? Stall.of(innermost.span()) : null;
-		if (unshown && this.dump.test(stuckIn(innermost.span(), innermost.age(), open))) {
+		if (unshown && innermost != null && this.dump.test(stuckIn(innermost.span(), innermost.age(), open))) {
 			this.shown.addAll(open.keySet());
 		}
 	}
@@ -148,23 +148,18 @@ final class StallWatcher {
 	 * child of, and of several (spans of other threads) the one that started last. The chain and
 	 * not the age tells a span from its parent: ages are read one after the other, and a child that
 	 * started microseconds after its parent reads as old as it when the watcher's thread is held up
-	 * between the two reads.
+	 * between the two reads. A child starts after its parent, so stalled spans always have such a
+	 * leaf; {@code null} only when none stalled.
 	 */
 	private static Aged innermost(List<Aged> stalled, Set<String> stalledParents) {
-		Aged innermost = youngest(stalled, stalledParents);
-		// Only spans whose ids repeat an ancestor's could leave no leaf: then the youngest of all.
-		return (innermost != null) ? innermost : youngest(stalled, Set.of());
-	}
-
-	private static Aged youngest(List<Aged> stalled, Set<String> leftOut) {
-		Aged youngest = null;
+		Aged innermost = null;
 		for (Aged candidate : stalled) {
-			if (!leftOut.contains(candidate.span().getSpanContext().getSpanId())
-					&& (youngest == null || candidate.age() < youngest.age())) {
-				youngest = candidate;
+			if (!stalledParents.contains(candidate.span().getSpanContext().getSpanId())
+					&& (innermost == null || candidate.age() < innermost.age())) {
+				innermost = candidate;
 			}
 		}
-		return youngest;
+		return innermost;
 	}
 
 	/** A span and its age when the watcher read it. */

@@ -147,10 +147,7 @@ class SwitchTransactionTests {
 	@Test
 	void aSwitchThatCannotBeBuiltIsRefusedWholeAndNothingIsStored(@TempDir Path folder) throws IOException {
 		Path certificate = Files.writeString(folder.resolve("ca.pem"), "not a certificate yet");
-		// Each pipeline gives up on the refusing collector in a fraction of a second, as at shutdown.
-		TelemetryHandle silent = rank(0,
-				NemoLensConfig.builder().exporter("otlp").switchDrainTimeout(Duration.ofMillis(200))
-					.shutdownTimeout(Duration.ofMillis(500)),
+		TelemetryHandle silent = rank(0, NemoLensConfig.builder().exporter("otlp"),
 				TelemetryOptions.builder().switchable(true).otelProperties(Map.of("otel.exporter.otlp.certificate", certificate.toString())));
 		Files.delete(certificate);
 		assertThatThrownBy(() -> silent.override(ExportOverride.State.EXPORTING, Duration.ofMinutes(15), "test"))
