@@ -4,6 +4,7 @@ import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -21,13 +22,15 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The stack application (Spring Boot's OpenTelemetry starter with Micrometer's OTLP registry, plus
  * Lens) as four ranks of a torchrun job on two nodes of two, under {@code first_rank_per_node}:
  * ranks 0 and 2 export, ranks 1 and 3 are silent. Every endpoint each rank reads points at one
- * receiver under {@code /rank-N/}.
+ * receiver under {@code /rank-N/}. Ranks 1, 2 and 3 spell {@code NEMO_LENS_ENABLED} in the core's
+ * other spellings ({@code on}, {@code YES}, {@code 1}), which mean what {@code true} means to every
+ * part of Lens, the conditions that replace Spring Boot's OpenTelemetry SDK included.
  *
  * <p>
- * The same four processes show, in order: exactly ranks 0 and 2 send, by every door, over several
- * Micrometer pushes; a request chain 0 (exporting) to 1 (silent) to 2 (exporting) keeps one trace
- * id, so the silent rank passes the W3C {@code traceparent} on; and the silent ranks stay silent
- * through SIGTERM.
+ * The same four processes show, in order: every spelling reads as enabled, on a silent rank and on
+ * an exporting one; exactly ranks 0 and 2 send, by every door, over several Micrometer pushes; a
+ * request chain 0 (exporting) to 1 (silent) to 2 (exporting) keeps one trace id, so the silent rank
+ * passes the W3C {@code traceparent} on; and the silent ranks stay silent through SIGTERM.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -48,6 +51,9 @@ class BootOtelStackFourRanksIT {
 
 	private static final int PUSHES = 3;
 
+	/** {@code NEMO_LENS_ENABLED} by rank; rank 0 leaves it to the application's properties. */
+	private static final Map<Integer, String> ENABLED_SPELLINGS = Map.of(1, "on", 2, "YES", 3, "1");
+
 	private OtlpReceiver receiver;
 
 	private RankGroup ranks;
@@ -56,7 +62,7 @@ class BootOtelStackFourRanksIT {
 	void startFourRanks() {
 		this.receiver = OtlpReceiver.start();
 		this.ranks = StackRanks.startJob(StackApp.BOOT_OTEL, "boot-otel-4", this.receiver, "first_rank_per_node",
-				WORLD_SIZE, 2, (rank) -> List.of(), START_TIMEOUT);
+				WORLD_SIZE, 2, (rank) -> List.of(), (rank) -> enabledSpelling(rank), START_TIMEOUT);
 	}
 
 	@AfterAll
@@ -66,6 +72,24 @@ class BootOtelStackFourRanksIT {
 
 	@Test
 	@Order(1)
+	void everySpellingOfEnabledIsReadAsTrueByLensAndByTheConditionsOnBootsSdk() {
+		for (int rank = 0; rank < WORLD_SIZE; rank++) {
+			boolean exporting = EXPORTING.contains((long) rank);
+			String state = exporting ? "exporting" : "silenced";
+			assertThat(this.ranks.rank(rank).getJson("/actuator/lens"))
+				.as("rank %d with NEMO_LENS_ENABLED=%s", rank, ENABLED_SPELLINGS.get(rank))
+				.containsEntry("enabled", true)
+				.containsEntry("exporting", exporting);
+			// The Lens SDK stands in for Boot's only when the conditions read the switch as true.
+			assertThat(StackRanks.doors(this.ranks.rank(rank))).as("doors of rank %d", rank)
+				.containsEntry("lens.sdk", state)
+				.containsEntry("boot.opentelemetry", state)
+				.containsEntry("micrometer.otlp", state);
+		}
+	}
+
+	@Test
+	@Order(2)
 	void onlyTheFirstRankOfEachNodeSendsWhileEachPushesThreeTimes() {
 		long rank0Before = StackRanks.micrometerPushes(this.receiver, 0);
 		long rank2Before = StackRanks.micrometerPushes(this.receiver, 2);
@@ -86,7 +110,7 @@ class BootOtelStackFourRanksIT {
 	}
 
 	@Test
-	@Order(2)
+	@Order(3)
 	void traceparentPassesThroughTheSilentRankInTheMiddleOfAChain() {
 		String last = this.ranks.rank(2).url() + "/work";
 		String middle = this.ranks.rank(1).url() + "/relay?next=" + URLEncoder.encode(last, StandardCharsets.UTF_8);
@@ -102,7 +126,7 @@ class BootOtelStackFourRanksIT {
 	}
 
 	@Test
-	@Order(3)
+	@Order(4)
 	void silentRanksSendNothingThroughSigterm() {
 		this.ranks.terminate(STOP_TIMEOUT);
 
@@ -110,6 +134,11 @@ class BootOtelStackFourRanksIT {
 			StackRanks.assertNothingFrom(this.receiver, silent);
 		}
 		assertThat(this.receiver.failures()).isEmpty();
+	}
+
+	private static Map<String, String> enabledSpelling(int rank) {
+		String spelling = ENABLED_SPELLINGS.get(rank);
+		return (spelling != null) ? Map.of("NEMO_LENS_ENABLED", spelling) : Map.of();
 	}
 
 	private Set<Long> ranksWithTrace(String traceId) {

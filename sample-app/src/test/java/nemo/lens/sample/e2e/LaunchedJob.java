@@ -7,11 +7,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+
+import org.springframework.util.FileSystemUtils;
 
 /**
  * One job of the packaged sample started by a real launcher ({@code mpirun}, {@code mpiexec.hydra},
@@ -58,7 +59,12 @@ final class LaunchedJob implements AutoCloseable {
 	static LaunchedJob start(String name, List<String> command, Map<String, String> environment, boolean batch) {
 		Path log = SampleAppProcess.logDirectory().resolve(name + ".log");
 		Path ports = SampleAppProcess.logDirectory().resolve(name + "-ports");
-		deleteRecursively(ports);
+		try {
+			FileSystemUtils.deleteRecursively(ports);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
 		List<String> full = new ArrayList<>(command);
 		full.add("--sample.port-directory=" + ports);
 		ProcessBuilder builder = new ProcessBuilder(full).redirectErrorStream(true).redirectOutput(log.toFile());
@@ -171,20 +177,6 @@ final class LaunchedJob implements AutoCloseable {
 	private static String read(Path file) {
 		try {
 			return Files.readString(file, StandardCharsets.UTF_8);
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
-	}
-
-	private static void deleteRecursively(Path directory) {
-		if (!Files.exists(directory)) {
-			return;
-		}
-		try (Stream<Path> paths = Files.walk(directory)) {
-			for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-				Files.delete(path);
-			}
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
