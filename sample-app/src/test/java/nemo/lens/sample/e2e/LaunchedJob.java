@@ -48,8 +48,8 @@ final class LaunchedJob implements AutoCloseable {
 
 	/**
 	 * Starts a launcher. Its command ends with the sample's arguments, to which this adds the port
-	 * directory; the sample jar and the JVM options go in {@code APP_JAR} and {@code JAVA_OPTS},
-	 * which the recipes under {@code examples/} read.
+	 * directory; the sample's jar and JVM options, as {@link SharedClassArchive} runs it, go in
+	 * {@code APP_JAR} and {@code JAVA_OPTS}, which the recipes under {@code examples/} read.
 	 * @param name names the log and the port directory
 	 * @param command the launcher command
 	 * @param environment the variables beyond {@code PATH} and the like, passed on to every rank
@@ -70,8 +70,11 @@ final class LaunchedJob implements AutoCloseable {
 		ProcessBuilder builder = new ProcessBuilder(full).redirectErrorStream(true).redirectOutput(log.toFile());
 		Map<String, String> env = builder.environment();
 		env.keySet().retainAll(SampleAppProcess.INHERITED);
-		env.put("APP_JAR", SampleAppProcess.sampleJar());
-		env.put("JAVA_OPTS", String.join(" ", SampleAppProcess.JVM_OPTIONS));
+		SharedClassArchive.Launch sample = SharedClassArchive.launch(SampleAppProcess.sampleJar());
+		List<String> javaOptions = new ArrayList<>(SampleAppProcess.JVM_OPTIONS);
+		javaOptions.addAll(sample.options());
+		env.put("APP_JAR", sample.jar());
+		env.put("JAVA_OPTS", String.join(" ", javaOptions));
 		env.putAll(environment);
 		try {
 			return new LaunchedJob(name, builder.start(), log, ports, batch);

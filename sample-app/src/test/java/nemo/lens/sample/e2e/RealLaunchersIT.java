@@ -77,7 +77,8 @@ class RealLaunchersIT {
 		RealLaunchers.assumeTwoNodeSlurm();
 		List<String> command = new ArrayList<>(List.of("srun", "--nodes=1", "--ntasks=4", "--overcommit", "java"));
 		command.addAll(SampleAppProcess.JVM_OPTIONS);
-		command.addAll(List.of("-jar", SampleAppProcess.sampleJar(), "--server.port=0"));
+		command.addAll(SharedClassArchive.launch(SampleAppProcess.sampleJar()).arguments());
+		command.add("--server.port=0");
 		Job job = run("launcher-srun-1node", command,
 				Map.of("NEMO_LENS_ENABLED", "true", "NEMO_LENS_EXPORT_STRATEGY", "first_rank_per_node"), false);
 		job.assertRanks("slurm", List.of(0, 1, 2, 3), Set.of(0), "SLURM_JOB_ID.SLURM_STEP_ID");

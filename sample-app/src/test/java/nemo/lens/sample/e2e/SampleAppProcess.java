@@ -95,7 +95,7 @@ public final class SampleAppProcess implements AutoCloseable {
 		command.addAll(jvmOptions);
 		// The rank binds a port of its own choosing and says which: a port picked here and closed
 		// before the rank binds it can be taken in between on a busy machine.
-		command.addAll(SharedClassArchive.launch(jar));
+		command.addAll(SharedClassArchive.launch(jar).arguments());
 		command.add("--server.port=0");
 		command.addAll(List.of(arguments));
 		ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());

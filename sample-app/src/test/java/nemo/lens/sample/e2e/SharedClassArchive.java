@@ -28,8 +28,10 @@ import org.springframework.util.FileSystemUtils;
  * JVM are turned off, so a rank's log holds what the application wrote and nothing more.
  *
  * <p>
- * The jar itself, as users run it, is what {@code RealLaunchersIT}, {@code MpirunStallIT}, the demo
- * and {@code DocsIT}'s blocks start.
+ * The launchers' recipes ({@code RealLaunchersIT}, {@code MpirunStallIT}) take the archive and the
+ * extracted jar as a user gives them theirs, in {@code JAVA_OPTS} and {@code APP_JAR}; the jar
+ * itself, {@code java -jar app.jar} as the docs write it, is what the demo and {@code DocsIT}'s
+ * blocks run.
  */
 final class SharedClassArchive {
 
@@ -40,21 +42,21 @@ final class SharedClassArchive {
 
 	private static final long STEP_TIMEOUT_SECONDS = 180;
 
-	private static final Map<String, List<String>> LAUNCHES = new ConcurrentHashMap<>();
+	private static final Map<String, Launch> LAUNCHES = new ConcurrentHashMap<>();
 
 	private SharedClassArchive() {
 	}
 
 	/**
-	 * The JVM arguments that run {@code jar}: {@code -jar jar}, or for an application ranks start
-	 * by the dozen, the archive's and the extracted jar's, made on the first call for that jar.
+	 * How to run {@code jar}: as it is, or for an application ranks start by the dozen, from the
+	 * extracted jar with the archive, both made on the first call for that jar.
 	 */
-	static List<String> launch(String jar) {
+	static Launch launch(String jar) {
 		boolean archived = ARCHIVED.stream().map(System::getProperty).anyMatch(jar::equals);
-		return archived ? LAUNCHES.computeIfAbsent(jar, SharedClassArchive::extractAndTrain) : List.of("-jar", jar);
+		return archived ? LAUNCHES.computeIfAbsent(jar, SharedClassArchive::extractAndTrain) : new Launch(List.of(), jar);
 	}
 
-	private static List<String> extractAndTrain(String jar) {
+	private static Launch extractAndTrain(String jar) {
 		Path packaged = Path.of(jar);
 		String name = packaged.getFileName().toString();
 		Path directory = packaged.resolveSibling("cds").resolve(name.replaceFirst("\\.jar$", ""));
@@ -77,11 +79,11 @@ final class SharedClassArchive {
 			if (!Files.isRegularFile(archive)) {
 				throw new IllegalStateException("the training run wrote no archive");
 			}
-			return List.of("-XX:SharedArchiveFile=" + archive, NO_CDS_MESSAGES, "-jar", extracted.toString());
+			return new Launch(List.of("-XX:SharedArchiveFile=" + archive, NO_CDS_MESSAGES), extracted.toString());
 		}
 		catch (IOException | RuntimeException ex) {
 			System.out.printf("%s runs from its jar, without a class data sharing archive: %s (see %s)%n", name, ex, log);
-			return List.of("-jar", jar);
+			return new Launch(List.of(), jar);
 		}
 	}
 
@@ -110,6 +112,23 @@ final class SharedClassArchive {
 
 	private static String java() {
 		return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+	}
+
+	/**
+	 * How to run one application: what a launcher's recipe reads as {@code JAVA_OPTS} and
+	 * {@code APP_JAR}.
+	 * @param options the JVM options that go before {@code -jar}
+	 * @param jar the jar to run
+	 */
+	record Launch(List<String> options, String jar) {
+
+		/** The options, then {@code -jar} and the jar. */
+		List<String> arguments() {
+			List<String> arguments = new ArrayList<>(this.options);
+			arguments.addAll(List.of("-jar", this.jar));
+			return arguments;
+		}
+
 	}
 
 }
