@@ -1,10 +1,10 @@
 package nemo.lens.sample;
 
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import nemo.lens.sample.e2e.SampleAppProcess;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -18,8 +18,7 @@ class MultiRankDemoIT {
 
 	@Test
 	void demoOfAMixedJobShowsWhoSendsWhat() throws Exception {
-		String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-		Process demo = new ProcessBuilder(List.of(java, "-jar", System.getProperty("sample.jar"), "demo", "--ranks",
+		Process demo = new ProcessBuilder(List.of(SampleAppProcess.java(), "-jar", System.getProperty("sample.jar"), "demo", "--ranks",
 				"2", "--metrics-strategy", "first_rank_per_node"))
 			.redirectErrorStream(true)
 			.start();

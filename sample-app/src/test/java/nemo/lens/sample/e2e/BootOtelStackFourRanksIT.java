@@ -74,30 +74,15 @@ class BootOtelStackFourRanksIT {
 	@Order(1)
 	void theSilentRanksReadTheirSpellingsOfEnabledAsTrueAndSilenceEveryDoor() {
 		for (int rank : SILENT) {
-			assertThat(this.ranks.rank(rank).getJson("/actuator/lens"))
-				.as("rank %d with NEMO_LENS_ENABLED=%s", rank, ENABLED_SPELLINGS.get(rank))
-				.containsEntry("enabled", true)
-				.containsEntry("exporting", false);
-			assertThat(StackRanks.doors(this.ranks.rank(rank))).as("doors of rank %d", rank)
-				.containsEntry("lens.sdk", "silenced")
-				.containsEntry("boot.opentelemetry", "silenced")
-				.containsEntry("micrometer.otlp", "silenced");
+			assertReadsItsSpellingAsEnabled(rank, false);
 		}
 	}
 
 	@Test
 	@Order(1)
 	void theExportingRankReadsItsSpellingOfEnabledAsTrueAndRunsTheLensSdkInPlaceOfBoots() {
-		int rank = 2;
-		assertThat(this.ranks.rank(rank).getJson("/actuator/lens"))
-			.as("rank %d with NEMO_LENS_ENABLED=%s", rank, ENABLED_SPELLINGS.get(rank))
-			.containsEntry("enabled", true)
-			.containsEntry("exporting", true);
 		// The Lens SDK stands in for Boot's only where the conditions on Boot's SDK read the switch as true.
-		assertThat(StackRanks.doors(this.ranks.rank(rank))).as("doors of rank %d", rank)
-			.containsEntry("lens.sdk", "exporting")
-			.containsEntry("boot.opentelemetry", "exporting")
-			.containsEntry("micrometer.otlp", "exporting");
+		assertReadsItsSpellingAsEnabled(2, true);
 	}
 
 	@Test
@@ -146,6 +131,18 @@ class BootOtelStackFourRanksIT {
 			StackRanks.assertNothingFrom(this.receiver, silent);
 		}
 		assertThat(this.receiver.failures()).isEmpty();
+	}
+
+	private void assertReadsItsSpellingAsEnabled(int rank, boolean exporting) {
+		String doorState = exporting ? "exporting" : "silenced";
+		assertThat(this.ranks.rank(rank).getJson("/actuator/lens"))
+			.as("rank %d with NEMO_LENS_ENABLED=%s", rank, ENABLED_SPELLINGS.get(rank))
+			.containsEntry("enabled", true)
+			.containsEntry("exporting", exporting);
+		assertThat(StackRanks.doors(this.ranks.rank(rank))).as("doors of rank %d", rank)
+			.containsEntry("lens.sdk", doorState)
+			.containsEntry("boot.opentelemetry", doorState)
+			.containsEntry("micrometer.otlp", doorState);
 	}
 
 	private static Map<String, String> enabledSpelling(int rank) {

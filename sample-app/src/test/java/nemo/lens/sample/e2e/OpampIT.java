@@ -245,7 +245,7 @@ class OpampIT {
 
 	private static Process startRank(int rank) throws IOException {
 		List<String> command = new ArrayList<>();
-		command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+		command.add(SampleAppProcess.java());
 		command.addAll(SampleAppProcess.JVM_OPTIONS);
 		command.addAll(List.of("-cp", System.getProperty("java.class.path"), OpampRank.class.getName()));
 		ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)

@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -58,7 +57,7 @@ class PlainJavaSigtermIT {
 	/** Starts the rank and waits for its READY line: the spans are queued then. */
 	private static Process start(OtlpReceiver receiver, String hook) throws IOException {
 		List<String> command = new ArrayList<>();
-		command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+		command.add(SampleAppProcess.java());
 		command.addAll(SampleAppProcess.JVM_OPTIONS);
 		command.addAll(List.of("-cp", System.getProperty("java.class.path"), PlainJavaRank.class.getName(),
 				String.valueOf(SPANS), hook));

@@ -78,7 +78,7 @@ class ReportCommandsIT {
 
 	/** Runs {@code java} with the arguments; it must exit with 0. */
 	private static String run(String... arguments) throws Exception {
-		List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+		List<String> command = new ArrayList<>(List.of(SampleAppProcess.java()));
 		command.addAll(List.of(arguments));
 		Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
 		String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

@@ -60,7 +60,7 @@ class RestartedRankDumpsIT {
 	private Path runUntilItDumps(String job, int attempt) throws IOException, InterruptedException {
 		List<Path> before = dumpFiles();
 		List<String> command = new ArrayList<>();
-		command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+		command.add(SampleAppProcess.java());
 		command.addAll(SampleAppProcess.JVM_OPTIONS);
 		command.addAll(List.of("-cp", System.getProperty("java.class.path"), StallRank.class.getName()));
 		Path log = SampleAppProcess.logDirectory().resolve("restarted-rank-attempt-" + attempt + ".log");

@@ -90,7 +90,7 @@ public final class SampleAppProcess implements AutoCloseable {
 			Map<String, String> environment, String... arguments) {
 		Path log = logDirectory().resolve(name + ".log");
 		List<String> command = new ArrayList<>(wrapper);
-		command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+		command.add(java());
 		command.addAll(JVM_OPTIONS);
 		command.addAll(jvmOptions);
 		// The rank binds a port of its own choosing and says which: a port picked here and closed
@@ -313,6 +313,11 @@ public final class SampleAppProcess implements AutoCloseable {
 	public String toString() {
 		RankHttp http = this.http;
 		return this.name + "[pid " + pid() + ", port " + ((http != null) ? http.port() : "not yet known") + "]";
+	}
+
+	/** The {@code java} command of the JVM that runs the tests, which every process they start runs on. */
+	public static String java() {
+		return Path.of(System.getProperty("java.home"), "bin", "java").toString();
 	}
 
 	static String sampleJar() {

@@ -66,9 +66,9 @@ final class SharedClassArchive {
 		try {
 			FileSystemUtils.deleteRecursively(directory);
 			Files.createDirectories(directory);
-			run(List.of(java(), "-Djarmode=tools", "-jar", jar, "extract", "--destination", directory.toString()), Map.of(),
-					log);
-			List<String> training = new ArrayList<>(List.of(java()));
+			run(List.of(SampleAppProcess.java(), "-Djarmode=tools", "-jar", jar, "extract", "--destination",
+					directory.toString()), Map.of(), log);
+			List<String> training = new ArrayList<>(List.of(SampleAppProcess.java()));
 			training.addAll(SampleAppProcess.JVM_OPTIONS);
 			training.addAll(List.of("-XX:ArchiveClassesAtExit=" + archive, NO_CDS_MESSAGES,
 					"-Dspring.context.exit=onRefresh", "-jar", extracted.toString(), "--server.port=0"));
@@ -108,10 +108,6 @@ final class SharedClassArchive {
 		if (process.exitValue() != 0) {
 			throw new IllegalStateException(String.join(" ", command) + " exited with " + process.exitValue());
 		}
-	}
-
-	private static String java() {
-		return Path.of(System.getProperty("java.home"), "bin", "java").toString();
 	}
 
 	/**
