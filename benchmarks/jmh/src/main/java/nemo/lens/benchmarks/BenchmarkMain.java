@@ -24,6 +24,7 @@ import nemo.lens.benchmarks.span.NoInstrumentationBenchmark;
 import nemo.lens.benchmarks.span.RecorderFootprint;
 import nemo.lens.benchmarks.span.SpanBenchmark;
 import nemo.lens.benchmarks.span.SpanHelperBenchmark;
+import nemo.lens.benchmarks.span.Tracing;
 import nemo.lens.benchmarks.startup.StartupBenchmark;
 import nemo.lens.benchmarks.switching.SwitchBenchmark;
 import nemo.lens.benchmarks.switching.SwitchOffBenchmark;
@@ -44,7 +45,7 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
  * <p>
  * Arguments: {@code --quick} for the short profile; {@code --benchmarks-dir DIR} (default
  * {@code benchmarks}); {@code --log FILE} (default {@code DIR/jmh/target/jmh.log}; the span rounds write
- * {@code FILE.span-N}, the decision run {@code FILE.decision}); {@code --only
+ * {@code FILE.span-N} and, for the rounds of the compared pairs, {@code FILE.span-pairs-N}; the decision run {@code FILE.decision}); {@code --only
  * PARTS} to run some of {@code span,decision,sampled,startup,switch} (the others print as n/a);
  * {@code --startup-runs N} to override the profile's number of start-ups. The fleet (issue 35) runs
  * only when {@code --only} names it: {@code --fleet-sizes}, {@code --fleet-spring-sizes},
@@ -68,6 +69,10 @@ public final class BenchmarkMain {
 	 * 1,024 ranks ({@code report}, issue 57) writes about 600 MiB of dumps first.
 	 */
 	static final List<String> NAMED_PARTS = List.of("fleet", "fleet-opamp", "report");
+
+	/** The set-ups whose ratios are targets: (e) and (f), (i) and (j). */
+	static final String[] COMPARED_PAIRS = { Tracing.SDK_EXPORTING.name(), Tracing.LENS_EXPORTING.name(),
+			Tracing.SDK_NOOP_PROCESSOR.name(), Tracing.LENS_RECORDING.name() };
 
 	static final double[] SAMPLE_RATES = { 0.01, 0.1, 0.5 };
 
@@ -144,6 +149,17 @@ public final class BenchmarkMain {
 					.include(SpanBenchmark.class.getName() + "\\.")
 					.include(NoInstrumentationBenchmark.class.getName() + "\\.")
 					.include(SpanHelperBenchmark.class.getName() + "\\.")
+					.build()).run());
+			}
+			// The set-ups a ratio target compares run again, side by side, so that their medians pool
+			// enough forks to tell a 10% difference from one fork's luck.
+			for (int round = 1; round <= profile.pairRounds(); round++) {
+				Path roundLog = log.resolveSibling(log.getFileName() + ".span-pairs-" + round);
+				progress("span cost, compared pairs, round " + round + " of " + profile.pairRounds() + " (JMH log: "
+						+ roundLog + ")");
+				spanResults.addAll(new Runner(jmhOptions(profile, roundLog).forks(1)
+					.include(SpanBenchmark.class.getName() + "\\.")
+					.param("tracing", COMPARED_PAIRS)
 					.build()).run());
 			}
 			// Heap and dump of the flight recorder (issue 26): in this JVM, now quiet, not in a JMH fork.

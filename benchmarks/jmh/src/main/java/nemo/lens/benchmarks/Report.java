@@ -170,7 +170,7 @@ public final class Report {
 		}
 		this.rows.add(new String[] { group, label, number(score.median(), 2), "ns/span (median)",
 				"mean " + number(score.mean(), 2) + " ± " + number(score.error(), 2) + " ns; "
-						+ number(score.allocatedBytes(), 0) + " B/span allocated" });
+						+ number(score.allocatedBytes(), 0) + " B/span allocated; " + score.forks() + " fork(s)" });
 	}
 
 	private void decisionRows() {

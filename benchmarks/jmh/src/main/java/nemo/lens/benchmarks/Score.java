@@ -22,8 +22,9 @@ import org.openjdk.jmh.util.ListStatistics;
  * @param mean the mean, in the benchmark's unit
  * @param error the 99.9% confidence half-width, NaN when JMH could not tell
  * @param allocatedBytes bytes allocated per operation, NaN without the gc profiler
+ * @param forks how many JMH forks the iterations came from
  */
-public record Score(double median, double mean, double error, double allocatedBytes) {
+public record Score(double median, double mean, double error, double allocatedBytes, int forks) {
 
 	/**
 	 * Indexes JMH results by benchmark method and the value of one parameter:
@@ -59,8 +60,10 @@ public record Score(double median, double mean, double error, double allocatedBy
 		ListStatistics iterations = new ListStatistics();
 		double allocatedSum = 0;
 		int allocatedRuns = 0;
+		int forks = 0;
 		for (RunResult run : runs) {
 			for (BenchmarkResult benchmark : run.getBenchmarkResults()) {
+				forks++;
 				for (IterationResult iteration : benchmark.getIterationResults()) {
 					iterations.addValue(iteration.getPrimaryResult().getScore());
 				}
@@ -72,7 +75,7 @@ public record Score(double median, double mean, double error, double allocatedBy
 			}
 		}
 		return new Score(iterations.getPercentile(50), iterations.getMean(), iterations.getMeanErrorAt(0.999),
-				(allocatedRuns > 0) ? allocatedSum / allocatedRuns : Double.NaN);
+				(allocatedRuns > 0) ? allocatedSum / allocatedRuns : Double.NaN, forks);
 	}
 
 	private static Result<?> allocation(RunResult run) {

@@ -43,7 +43,10 @@ class HarnessSmokeTests {
 		Map<String, Score> spans = Score.index(results, "tracing");
 		assertThat(spans).containsOnlyKeys("SpanBenchmark.rootSpan/LENS_NON_EXPORTING",
 				"SpanBenchmark.rootSpan/LENS_EXPORTING", "SpanBenchmark.rootSpan/LENS_RECORDING");
-		assertThat(spans.values()).allSatisfy((score) -> assertThat(score.median()).isPositive());
+		assertThat(spans.values()).allSatisfy((score) -> {
+			assertThat(score.median()).isPositive();
+			assertThat(score.forks()).isOne();
+		});
 
 		ByteArrayOutputStream out = new ByteArrayOutputStream();
 		new Report(spans, Map.of(), SampledDeviation.compute(new double[] { 0.1 }, new int[] { 8, 64 }), Map.of(),
@@ -51,6 +54,7 @@ class HarnessSmokeTests {
 			.print(new PrintStream(out, true, StandardCharsets.UTF_8), "smoke");
 		List<String> lines = out.toString(StandardCharsets.UTF_8).lines().toList();
 		assertThat(lines).contains("| group | case | value | unit | detail |");
+		assertThat(lines).anyMatch((line) -> line.contains("(f) Lens, exporting rank") && line.endsWith("1 fork(s) |"));
 		assertThat(lines).anyMatch((line) -> line.startsWith("| target | (g) <= 1.5 x (b), no parent | n/a |"));
 		assertThat(lines).anyMatch((line) -> line
 			.startsWith("| target | switch, endpoint POST to first span received <= 1 s (slowest / goal) | n/a |"));
