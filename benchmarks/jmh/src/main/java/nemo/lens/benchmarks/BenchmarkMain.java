@@ -45,8 +45,9 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
  * <p>
  * Arguments: {@code --quick} for the short profile; {@code --benchmarks-dir DIR} (default
  * {@code benchmarks}); {@code --log FILE} (default {@code DIR/jmh/target/jmh.log}; the span rounds write
- * {@code FILE.span-N} and, for the rounds of the compared pairs, {@code FILE.span-pairs-N}; the decision run {@code FILE.decision}); {@code --only
- * PARTS} to run some of {@code span,decision,sampled,startup,switch} (the others print as n/a);
+ * {@code FILE.span-N}, those of the compared pairs {@code FILE.span-pairs-N}, the decision run
+ * {@code FILE.decision}); {@code --only PARTS} to run some of {@code span,decision,sampled,startup,switch}
+ * (the others print as n/a);
  * {@code --startup-runs N} to override the profile's number of start-ups. The fleet (issue 35) runs
  * only when {@code --only} names it: {@code --fleet-sizes}, {@code --fleet-spring-sizes},
  * {@code --fleet-window SECONDS} and {@code --fleet-switches N} override the profile's, and
