@@ -18,8 +18,8 @@ class MultiRankDemoIT {
 
 	@Test
 	void demoOfAMixedJobShowsWhoSendsWhat() throws Exception {
-		Process demo = new ProcessBuilder(List.of(SampleAppProcess.java(), "-jar", System.getProperty("sample.jar"), "demo", "--ranks",
-				"2", "--metrics-strategy", "first_rank_per_node"))
+		Process demo = new ProcessBuilder(List.of(SampleAppProcess.java(), "-jar", System.getProperty("sample.jar"),
+				"demo", "--ranks", "2", "--metrics-strategy", "first_rank_per_node"))
 			.redirectErrorStream(true)
 			.start();
 		String output = new String(demo.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
