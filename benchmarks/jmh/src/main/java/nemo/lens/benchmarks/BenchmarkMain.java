@@ -23,6 +23,7 @@ import nemo.lens.benchmarks.report.ReportBenchmark;
 import nemo.lens.benchmarks.span.NoInstrumentationBenchmark;
 import nemo.lens.benchmarks.span.RecorderFootprint;
 import nemo.lens.benchmarks.span.SpanBenchmark;
+import nemo.lens.benchmarks.span.SpanCpuComparison;
 import nemo.lens.benchmarks.span.SpanHelperBenchmark;
 import nemo.lens.benchmarks.span.Tracing;
 import nemo.lens.benchmarks.startup.StartupBenchmark;
@@ -37,7 +38,8 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 
 /**
  * Runs every benchmark of issue 8 in one go and prints the report: span cost (one JMH run per
- * round, one fork of every set-up in each), decision cost (a JMH run of its own), the
+ * round, one fork of every set-up in each; then (e) and (f) in the calling thread's CPU time, a JVM
+ * a reading, {@link SpanCpuComparison}), decision cost (a JMH run of its own), the
  * sampled-count check, start-up, and (issue 25) how long a silent rank switched on while it runs
  * takes to export its first span; with the span cost, (issue 26) the heap of a full flight recorder
  * and the time to dump it. JMH's own output goes to a log
@@ -139,6 +141,7 @@ public final class BenchmarkMain {
 
 		List<RunResult> spanResults = new ArrayList<>();
 		RecorderFootprint.Result recorder = null;
+		SpanCpuComparison.Result spanCpu = null;
 		if (parts.contains("span")) {
 			// One fork of every set-up per round, round after round, rather than all forks of one
 			// set-up and then the next: drift on the machine then hits every set-up alike.
@@ -163,6 +166,8 @@ public final class BenchmarkMain {
 					.param("tracing", COMPARED_PAIRS)
 					.build()).run());
 			}
+			progress("span cost, calling thread's CPU: " + profile.pairRounds() + " rounds of (e) and (f), a JVM each");
+			spanCpu = SpanCpuComparison.run(profile.pairRounds(), 0);
 			// Heap and dump of the flight recorder (issue 26): in this JVM, now quiet, not in a JMH fork.
 			int heapRepeats = 5 * profile.forks();
 			int dumpRepeats = 20 * profile.forks();
@@ -238,7 +243,7 @@ public final class BenchmarkMain {
 			System.out.println();
 		}
 		new Report(Score.index(spanResults, "tracing"), Score.index(decisionResults, "strategy"), deviations, startup,
-				switches, recorder, switchOff)
+				switches, recorder, switchOff, spanCpu)
 			.print(System.out, "NeMo Lens benchmarks, " + profile.describe() + "; " + Machine.describe()
 					+ "; load average before " + loadBefore + ", after " + Machine.loadAverage());
 		// The fleet's figures follow the report's, in the same name=value form.

@@ -10,6 +10,7 @@ import java.util.function.ToDoubleFunction;
 import nemo.lens.benchmarks.decision.DecisionBenchmark;
 import nemo.lens.benchmarks.decision.SampledDeviation;
 import nemo.lens.benchmarks.span.RecorderFootprint;
+import nemo.lens.benchmarks.span.SpanCpuComparison;
 import nemo.lens.benchmarks.span.Tracing;
 import nemo.lens.benchmarks.startup.StartupBenchmark;
 import nemo.lens.benchmarks.switching.SwitchBenchmark;
@@ -48,6 +49,8 @@ public final class Report {
 
 	private final SwitchOffBenchmark.Result switchOff;
 
+	private final SpanCpuComparison.Result spanCpu;
+
 	private final List<String[]> rows = new ArrayList<>();
 
 	/**
@@ -59,10 +62,11 @@ public final class Report {
 	 * @param switches switch-on results by way of switching ({@code endpoint}, {@code control_file})
 	 * @param recorder the flight recorder's heap and dump figures, or {@code null} when not measured
 	 * @param switchOff the switch-off figures, or {@code null} when not measured
+	 * @param spanCpu (e) and (f) in the calling thread's CPU time, or {@code null} when not measured
 	 */
 	public Report(Map<String, Score> spans, Map<String, Score> decisions, List<SampledDeviation.Row> deviations,
 			Map<String, StartupBenchmark.Result> startup, Map<String, SwitchBenchmark.Result> switches,
-			RecorderFootprint.Result recorder, SwitchOffBenchmark.Result switchOff) {
+			RecorderFootprint.Result recorder, SwitchOffBenchmark.Result switchOff, SpanCpuComparison.Result spanCpu) {
 		this.spans = spans;
 		this.decisions = decisions;
 		this.deviations = deviations;
@@ -70,6 +74,7 @@ public final class Report {
 		this.switches = switches;
 		this.recorder = recorder;
 		this.switchOff = switchOff;
+		this.spanCpu = spanCpu;
 	}
 
 	/**
@@ -85,6 +90,7 @@ public final class Report {
 				this.spans.get(DISABLED_GROUP));
 		addSpanRow("span helper, no parent", "(h) handle.span(..), no group, exporting rank (made current)",
 				this.spans.get(HELPER_EXPORTING));
+		spanCpuRows();
 		recorderRows();
 		decisionRows();
 		deviationRows();
@@ -132,6 +138,8 @@ public final class Report {
 		out.println("recorder_heap_mib=" + number(recorderFigure(RecorderFootprint.Result::medianHeapBytes) / MIB, 3));
 		out.println("recorder_dump_ms=" + number(recorderFigure(RecorderFootprint.Result::medianDumpMillis), 1));
 		out.println("recorder_dump_max_ms=" + number(recorderFigure(RecorderFootprint.Result::maxDumpMillis), 1));
+		out.println("span_cpu_exporting_sdk_ratio=" + number(spanCpuRatio("root"), 3));
+		out.println("span_cpu_exporting_sdk_child_ratio=" + number(spanCpuRatio("child"), 3));
 		out.flush();
 	}
 
@@ -145,6 +153,23 @@ public final class Report {
 		addSpanRow(group, "(i) SDK by hand, no-op span processor", this.spans.get(prefix + Tracing.SDK_NOOP_PROCESSOR));
 		addSpanRow(group, "(j) Lens, non-exporting rank, flight recorder on",
 				this.spans.get(prefix + Tracing.LENS_RECORDING));
+	}
+
+	private void spanCpuRows() {
+		if (this.spanCpu == null) {
+			return;
+		}
+		for (String method : SpanCpuComparison.METHODS) {
+			String group = "span, calling thread's CPU, " + (method.equals("root") ? "no parent" : "child of remote parent");
+			for (Tracing tracing : SpanCpuComparison.COMPARED) {
+				List<String> each = this.spanCpu.readings(tracing, method).stream().map((nanos) -> number(nanos, 1)).toList();
+				String label = (tracing == Tracing.SDK_EXPORTING) ? "(e) SDK by hand, batch + no-op exporter"
+						: "(f) Lens, exporting rank, same exporter";
+				this.rows.add(new String[] { group, label, number(this.spanCpu.medianNanos(tracing, method), 1),
+						"ns/span of CPU, median of " + each.size() + " JVMs",
+						"each JVM's median round, in order: " + String.join(", ", each) });
+			}
+		}
 	}
 
 	private void recorderRows() {
@@ -269,6 +294,11 @@ public final class Report {
 				switchFigure("endpoint", (result) -> result.maxMillis() / result.goal().toMillis()), 1.0);
 		target("switch, control file to first span received <= interval + 1 s (slowest / goal)",
 				switchFigure("control_file", (result) -> result.maxMillis() / result.goal().toMillis()), 1.0);
+		// The same ratio as the (f) target, in the calling thread's CPU: no core waited for.
+		comparison("(f) / (e), calling thread's CPU, no parent", spanCpuRatio("root"), "Lens as cheap as the SDK",
+				"what Lens's tracer and its open-span books cost the thread");
+		comparison("(f) / (e), calling thread's CPU, child", spanCpuRatio("child"), "Lens as cheap as the SDK",
+				"what Lens's tracer and its open-span books cost the thread");
 		comparison("(j) Lens recording rank / (b) OpenTelemetry.noop() API, no parent",
 				recordingRatio(ROOT, Tracing.NOOP_API), "recording as cheap as the no-op API",
 				"what recording costs over the no-op API");
@@ -305,6 +335,10 @@ public final class Report {
 	/** The recording rank's span against another set-up's, by the same benchmark method. */
 	private double recordingRatio(String prefix, Tracing other) {
 		return median(prefix + Tracing.LENS_RECORDING) / median(prefix + other);
+	}
+
+	private double spanCpuRatio(String method) {
+		return (this.spanCpu != null) ? this.spanCpu.ratio(method) : Double.NaN;
 	}
 
 	private double recorderFigure(ToDoubleFunction<RecorderFootprint.Result> figure) {

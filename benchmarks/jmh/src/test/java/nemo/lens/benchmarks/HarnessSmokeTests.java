@@ -11,6 +11,7 @@ import java.util.Map;
 import nemo.lens.benchmarks.decision.SampledDeviation;
 import nemo.lens.benchmarks.span.RecorderFootprint;
 import nemo.lens.benchmarks.span.SpanBenchmark;
+import nemo.lens.benchmarks.span.SpanCpuComparison;
 import nemo.lens.benchmarks.span.Tracing;
 import nemo.lens.benchmarks.switching.SwitchOffBenchmark;
 import org.junit.jupiter.api.Test;
@@ -50,7 +51,7 @@ class HarnessSmokeTests {
 
 		ByteArrayOutputStream out = new ByteArrayOutputStream();
 		new Report(spans, Map.of(), SampledDeviation.compute(new double[] { 0.1 }, new int[] { 8, 64 }), Map.of(),
-				Map.of(), null, null)
+				Map.of(), null, null, null)
 			.print(new PrintStream(out, true, StandardCharsets.UTF_8), "smoke");
 		List<String> lines = out.toString(StandardCharsets.UTF_8).lines().toList();
 		assertThat(lines).contains("| group | case | value | unit | detail |");
@@ -59,7 +60,7 @@ class HarnessSmokeTests {
 		assertThat(lines).anyMatch((line) -> line
 			.startsWith("| target | switch, endpoint POST to first span received <= 1 s (slowest / goal) | n/a |"));
 		assertThat(lines).anyMatch((line) -> line.startsWith("| target | (j) <= 1.2 x (i), no parent | n/a |"));
-		assertThat(lines.subList(lines.size() - 30, lines.size())).extracting((line) -> line.split("=")[0])
+		assertThat(lines.subList(lines.size() - 32, lines.size())).extracting((line) -> line.split("=")[0])
 			.containsExactly("span_nonexporting_ns", "span_noop_api_ns", "span_sdk_alwaysoff_ns", "span_exporting_ns",
 					"span_sdk_exporting_ns", "startup_lens_ms", "startup_plain_ms", "startup_silent_stack_ms",
 					"startup_stack_only_ms", "startup_exporting_stack_ms", "threads_silent_stack", "threads_plain",
@@ -67,7 +68,31 @@ class HarnessSmokeTests {
 					"switch_control_file_ms", "switch_control_file_max_ms", "switch_control_interval_ms",
 					"switch_off_ms", "switch_off_max_ms", "span_recording_ns", "span_sdk_noop_processor_ns", "span_recording_sdk_ratio",
 					"span_recording_sdk_child_ratio", "span_recording_noop_api_ratio", "recorder_heap_bytes_per_span",
-					"recorder_heap_mib", "recorder_dump_ms", "recorder_dump_max_ms");
+					"recorder_heap_mib", "recorder_dump_ms", "recorder_dump_max_ms", "span_cpu_exporting_sdk_ratio",
+					"span_cpu_exporting_sdk_child_ratio");
+	}
+
+	@Test
+	void theCpuComparisonReadsEachSetUpInAJvmOfItsOwnAndTheReportShowsTheRatio() throws InterruptedException {
+		SpanCpuComparison.Result result = SpanCpuComparison.run(1, 2_000);
+		assertThat(result.rounds()).isOne();
+		for (String method : SpanCpuComparison.METHODS) {
+			for (Tracing tracing : SpanCpuComparison.COMPARED) {
+				assertThat(result.readings(tracing, method)).singleElement()
+					.satisfies((nanos) -> assertThat(nanos).isPositive());
+			}
+			assertThat(result.ratio(method)).isPositive();
+		}
+
+		ByteArrayOutputStream out = new ByteArrayOutputStream();
+		new Report(Map.of(), Map.of(), List.of(), Map.of(), Map.of(), null, null, result)
+			.print(new PrintStream(out, true, StandardCharsets.UTF_8), "smoke");
+		List<String> lines = out.toString(StandardCharsets.UTF_8).lines().toList();
+		assertThat(lines).anyMatch((line) -> line.startsWith("| span, calling thread's CPU, no parent | (f) Lens, exporting rank")
+				&& line.contains("median of 1 JVMs"));
+		assertThat(lines).anyMatch((line) -> line.startsWith("| comparison | (f) / (e), calling thread's CPU, child | ")
+				&& !line.contains("n/a"));
+		assertThat(lines).contains("span_cpu_exporting_sdk_ratio=" + Report.number(result.ratio("root"), 3));
 	}
 
 	@Test

@@ -20,6 +20,8 @@ import io.opentelemetry.api.trace.Tracer;
  * nemo.lens.benchmarks.span.SpanCpuTime LENS_EXPORTING child} runs {@value #ROUNDS} rounds of
  * {@value #SPANS_PER_ROUND} spans (the first {@value #WARM_UP_ROUNDS} not counted), the body of
  * {@link SpanBenchmark}, and prints the median and the least of the counted rounds, in ns per span.
+ * A third argument sets the spans per round (a smoke test's short run). {@link SpanCpuComparison}
+ * runs it for {@code benchmarks/run}.
  */
 public final class SpanCpuTime {
 
@@ -29,24 +31,30 @@ public final class SpanCpuTime {
 
 	static final int SPANS_PER_ROUND = 200_000;
 
+	private static final String MEDIAN = " median=";
+
+	private static final String LEAST = " least=";
+
 	private SpanCpuTime() {
 	}
 
 	/**
 	 * Measures one set-up.
-	 * @param args the set-up's name in {@link Tracing}, then {@code root} or {@code child}
+	 * @param args the set-up's name in {@link Tracing}, then {@code root} or {@code child}, then
+	 * optionally the spans per round
 	 * @throws InterruptedException when interrupted between rounds
 	 */
 	public static void main(String[] args) throws InterruptedException {
 		Tracing tracing = Tracing.valueOf(args[0]);
 		boolean child = args[1].equals("child");
+		int spansPerRound = (args.length > 2) ? Integer.parseInt(args[2]) : SPANS_PER_ROUND;
 		ThreadMXBean threads = ManagementFactory.getThreadMXBean();
 		double[] counted = new double[ROUNDS - WARM_UP_ROUNDS];
 		try (Tracing.Instance instance = tracing.start()) {
 			Tracer tracer = instance.tracer();
 			for (int round = 0; round < ROUNDS; round++) {
 				long start = threads.getCurrentThreadCpuTime();
-				for (int i = 0; i < SPANS_PER_ROUND; i++) {
+				for (int i = 0; i < spansPerRound; i++) {
 					Span span = child
 							? tracer.spanBuilder(SpanBenchmark.SPAN_NAME).setParent(SpanBenchmark.REMOTE_PARENT).startSpan()
 							: tracer.spanBuilder(SpanBenchmark.SPAN_NAME).setNoParent().startSpan();
@@ -54,15 +62,30 @@ public final class SpanCpuTime {
 				}
 				long used = threads.getCurrentThreadCpuTime() - start;
 				if (round >= WARM_UP_ROUNDS) {
-					counted[round - WARM_UP_ROUNDS] = (double) used / SPANS_PER_ROUND;
+					counted[round - WARM_UP_ROUNDS] = (double) used / spansPerRound;
 				}
 				// The batch worker drains its queue between rounds, as between JMH iterations.
 				Thread.sleep(20);
 			}
 		}
 		Arrays.sort(counted);
-		System.out.printf(Locale.ROOT, "span_cpu_ns{setup=%s,method=%s} median=%.1f least=%.1f%n", tracing,
+		System.out.printf(Locale.ROOT, "span_cpu_ns{setup=%s,method=%s}" + MEDIAN + "%.1f" + LEAST + "%.1f%n", tracing,
 				child ? "child" : "root", counted[counted.length / 2], counted[0]);
+	}
+
+	/**
+	 * Reads the median back from the line {@link #main} prints.
+	 * @param line the line
+	 * @return the median, in ns per span
+	 * @throws IllegalArgumentException when the line is not one {@link #main} prints
+	 */
+	static double median(String line) {
+		int start = line.indexOf(MEDIAN);
+		int end = line.indexOf(LEAST, start + 1);
+		if (!line.startsWith("span_cpu_ns{") || start < 0 || end < 0) {
+			throw new IllegalArgumentException("Not a line of SpanCpuTime: " + line);
+		}
+		return Double.parseDouble(line.substring(start + MEDIAN.length(), end));
 	}
 
 }

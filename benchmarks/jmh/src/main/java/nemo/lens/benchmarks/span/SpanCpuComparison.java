@@ -1,0 +1,144 @@
+package nemo.lens.benchmarks.span;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+import org.openjdk.jmh.util.ListStatistics;
+
+/**
+ * The exporting rank's span against the SDK by hand, (f) against (e), in the calling thread's CPU
+ * time ({@link SpanCpuTime}): one JVM a reading, the two set-ups alternated round after round, so
+ * that drift on the machine hits both alike. JMH's wall time on a 2-core machine also counts the
+ * time the thread waited for a core that the batch worker, the collector or another process held;
+ * the thread's CPU time leaves that out and reads steadier (2026-12-07: (f)/(e) 1.09-1.13 in CPU
+ * where JMH read 1.18-1.22), so the report gives it beside the JMH target as a second reading of
+ * what a span costs the application's thread.
+ */
+public final class SpanCpuComparison {
+
+	/** The set-ups compared, the SDK by hand first. */
+	public static final List<Tracing> COMPARED = List.of(Tracing.SDK_EXPORTING, Tracing.LENS_EXPORTING);
+
+	/** The benchmark methods, as {@link SpanCpuTime} names them. */
+	public static final List<String> METHODS = List.of("root", "child");
+
+	/** Each reading's JVM, as JMH forks one: a fixed heap touched at start. */
+	private static final List<String> JVM_ARGS = List.of("-Xms1g", "-Xmx1g", "-XX:+AlwaysPreTouch");
+
+	private SpanCpuComparison() {
+	}
+
+	/**
+	 * Takes the readings: in each round, each method's (e) then (f), each in a JVM of its own.
+	 * @param rounds how many readings of each set-up and method
+	 * @param spansPerRound the spans of each of {@link SpanCpuTime}'s rounds, or 0 for its default
+	 * @return the readings
+	 * @throws InterruptedException when interrupted while a reading runs
+	 */
+	public static Result run(int rounds, int spansPerRound) throws InterruptedException {
+		Map<String, List<Double>> readings = new LinkedHashMap<>();
+		for (int round = 0; round < rounds; round++) {
+			for (String method : METHODS) {
+				for (Tracing tracing : COMPARED) {
+					readings.computeIfAbsent(Result.key(tracing, method), (key) -> new ArrayList<>())
+						.add(read(tracing, method, spansPerRound));
+				}
+			}
+		}
+		return new Result(readings);
+	}
+
+	private static double read(Tracing tracing, String method, int spansPerRound) throws InterruptedException {
+		List<String> command = new ArrayList<>();
+		command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+		command.addAll(JVM_ARGS);
+		command.addAll(List.of("-cp", System.getProperty("java.class.path"), SpanCpuTime.class.getName(),
+				tracing.name(), method));
+		if (spansPerRound > 0) {
+			command.add(String.valueOf(spansPerRound));
+		}
+		try {
+			Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+			String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+			int exit = process.waitFor();
+			List<String> lines = output.lines().filter((line) -> line.startsWith("span_cpu_ns{")).toList();
+			if (exit != 0 || lines.size() != 1) {
+				throw new IllegalStateException(
+						"SpanCpuTime " + tracing + " " + method + " ended with " + exit + ":\n" + output);
+			}
+			return SpanCpuTime.median(lines.get(0));
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	/**
+	 * The readings, each the median ns a span of one JVM's counted rounds.
+	 * @param readings the readings by set-up and method ({@code SDK_EXPORTING/root})
+	 */
+	public record Result(Map<String, List<Double>> readings) {
+
+		public Result {
+			readings = readings.entrySet()
+				.stream()
+				.collect(Collectors.toUnmodifiableMap(Map.Entry::getKey, (entry) -> List.copyOf(entry.getValue())));
+		}
+
+		static String key(Tracing tracing, String method) {
+			return tracing.name() + "/" + method;
+		}
+
+		/**
+		 * One set-up's readings by one method, in the order taken.
+		 * @param tracing the set-up
+		 * @param method {@code root} or {@code child}
+		 * @return ns a span, each the median round of one JVM; empty when not read
+		 */
+		public List<Double> readings(Tracing tracing, String method) {
+			return this.readings.getOrDefault(key(tracing, method), List.of());
+		}
+
+		/**
+		 * The median of one set-up's readings by one method.
+		 * @param tracing the set-up
+		 * @param method {@code root} or {@code child}
+		 * @return ns a span, or NaN when not read
+		 */
+		public double medianNanos(Tracing tracing, String method) {
+			List<Double> each = readings(tracing, method);
+			if (each.isEmpty()) {
+				return Double.NaN;
+			}
+			ListStatistics statistics = new ListStatistics();
+			each.forEach(statistics::addValue);
+			return statistics.getPercentile(50);
+		}
+
+		/**
+		 * (f) over (e), each the median of its readings.
+		 * @param method {@code root} or {@code child}
+		 * @return the ratio, NaN when not read
+		 */
+		public double ratio(String method) {
+			return medianNanos(Tracing.LENS_EXPORTING, method) / medianNanos(Tracing.SDK_EXPORTING, method);
+		}
+
+		/**
+		 * How many readings each set-up and method has.
+		 * @return the fewest readings of any set-up and method, 0 when none
+		 */
+		public int rounds() {
+			return this.readings.values().stream().mapToInt(List::size).min().orElse(0);
+		}
+
+	}
+
+}
