@@ -145,14 +145,22 @@ public final class Report {
 
 	private void spanRows(String group, String prefix, String baseline) {
 		addSpanRow(group, "(a) no instrumentation", this.spans.get(baseline));
-		addSpanRow(group, "(b) OpenTelemetry.noop() API", this.spans.get(prefix + Tracing.NOOP_API));
-		addSpanRow(group, "(c) SDK, sampler always_off", this.spans.get(prefix + Tracing.SDK_ALWAYS_OFF));
-		addSpanRow(group, "(d) Lens, non-exporting rank", this.spans.get(prefix + Tracing.LENS_NON_EXPORTING));
-		addSpanRow(group, "(e) SDK by hand, batch + no-op exporter", this.spans.get(prefix + Tracing.SDK_EXPORTING));
-		addSpanRow(group, "(f) Lens, exporting rank, same exporter", this.spans.get(prefix + Tracing.LENS_EXPORTING));
-		addSpanRow(group, "(i) SDK by hand, no-op span processor", this.spans.get(prefix + Tracing.SDK_NOOP_PROCESSOR));
-		addSpanRow(group, "(j) Lens, non-exporting rank, flight recorder on",
-				this.spans.get(prefix + Tracing.LENS_RECORDING));
+		for (Tracing tracing : Tracing.values()) {
+			addSpanRow(group, label(tracing), this.spans.get(prefix + tracing));
+		}
+	}
+
+	/** The set-up's letter and what it is, as every row that shows it names it. */
+	private static String label(Tracing tracing) {
+		return switch (tracing) {
+			case NOOP_API -> "(b) OpenTelemetry.noop() API";
+			case SDK_ALWAYS_OFF -> "(c) SDK, sampler always_off";
+			case LENS_NON_EXPORTING -> "(d) Lens, non-exporting rank";
+			case SDK_EXPORTING -> "(e) SDK by hand, batch + no-op exporter";
+			case LENS_EXPORTING -> "(f) Lens, exporting rank, same exporter";
+			case SDK_NOOP_PROCESSOR -> "(i) SDK by hand, no-op span processor";
+			case LENS_RECORDING -> "(j) Lens, non-exporting rank, flight recorder on";
+		};
 	}
 
 	private void spanCpuRows() {
@@ -160,12 +168,15 @@ public final class Report {
 			return;
 		}
 		for (String method : SpanCpuComparison.METHODS) {
-			String group = "span, calling thread's CPU, " + (method.equals("root") ? "no parent" : "child of remote parent");
+			String group = "span, calling thread's CPU, "
+					+ (method.equals("root") ? "no parent" : "child of remote parent");
 			for (Tracing tracing : SpanCpuComparison.COMPARED) {
-				List<String> each = this.spanCpu.readings(tracing, method).stream().map((nanos) -> number(nanos, 1)).toList();
-				String label = (tracing == Tracing.SDK_EXPORTING) ? "(e) SDK by hand, batch + no-op exporter"
-						: "(f) Lens, exporting rank, same exporter";
-				this.rows.add(new String[] { group, label, number(this.spanCpu.medianNanos(tracing, method), 1),
+				List<String> each = this.spanCpu.readings(tracing, method)
+					.stream()
+					.map((nanos) -> number(nanos, 1))
+					.toList();
+				double median = this.spanCpu.medianNanos(tracing, method);
+				this.rows.add(new String[] { group, label(tracing), number(median, 1),
 						"ns/span of CPU, median of " + each.size() + " JVMs",
 						"each JVM's median round, in order: " + String.join(", ", each) });
 			}

@@ -17,9 +17,8 @@ import org.openjdk.jmh.util.ListStatistics;
  * time ({@link SpanCpuTime}): one JVM a reading, the two set-ups alternated round after round, so
  * that drift on the machine hits both alike. JMH's wall time on a 2-core machine also counts the
  * time the thread waited for a core that the batch worker, the collector or another process held;
- * the thread's CPU time leaves that out and reads steadier (2026-12-07: (f)/(e) 1.09-1.13 in CPU
- * where JMH read 1.18-1.22), so the report gives it beside the JMH target as a second reading of
- * what a span costs the application's thread.
+ * the thread's CPU time leaves that out, so the report gives it beside the JMH target as a second
+ * reading, taken apart, of what a span costs the application's thread.
  */
 public final class SpanCpuComparison {
 

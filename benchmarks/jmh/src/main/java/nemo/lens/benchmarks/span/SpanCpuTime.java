@@ -69,8 +69,8 @@ public final class SpanCpuTime {
 			}
 		}
 		Arrays.sort(counted);
-		System.out.printf(Locale.ROOT, "span_cpu_ns{setup=%s,method=%s}" + MEDIAN + "%.1f" + LEAST + "%.1f%n", tracing,
-				child ? "child" : "root", counted[counted.length / 2], counted[0]);
+		System.out.printf(Locale.ROOT, "span_cpu_ns{setup=%s,method=%s}" + MEDIAN + "%.1f" + LEAST + "%.1f%n",
+				tracing, child ? "child" : "root", counted[counted.length / 2], counted[0]);
 	}
 
 	/**
