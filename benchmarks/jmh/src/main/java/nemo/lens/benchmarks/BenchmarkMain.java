@@ -82,11 +82,11 @@ public final class BenchmarkMain {
 	static final int[] WORLD_SIZES = { 8, 64, 512, 4_096, 32_768, 262_144, 1_000_000 };
 
 	/**
-	 * The heap of every JMH fork, fixed and touched at start: without {@code AlwaysPreTouch}, the
-	 * first pass of allocation through the young generation faults its pages in one by one, and on
-	 * a loaded machine a set-up that allocates 300-450 B per span read 1-4 us per span until its
-	 * first collection, then 200-400 ns: warm-up and the first measured iterations measured the
-	 * kernel, not the span.
+	 * The heap of every JMH fork, and of every JVM of the CPU readings, fixed and touched at start:
+	 * without {@code AlwaysPreTouch}, the first pass of allocation through the young generation
+	 * faults its pages in one by one, and on a loaded machine a set-up that allocates 300-450 B per
+	 * span read 1-4 us per span until its first collection, then 200-400 ns: warm-up and the first
+	 * measured iterations measured the kernel, not the span.
 	 */
 	private static final List<String> FORK_JVM_ARGS = List.of("-Xms1g", "-Xmx1g", "-XX:+AlwaysPreTouch");
 
@@ -167,7 +167,7 @@ public final class BenchmarkMain {
 					.build()).run());
 			}
 			progress("span cost, calling thread's CPU: " + profile.pairRounds() + " rounds of (e) and (f), a JVM each");
-			spanCpu = SpanCpuComparison.run(profile.pairRounds(), 0);
+			spanCpu = SpanCpuComparison.run(profile.pairRounds(), 0, FORK_JVM_ARGS);
 			// Heap and dump of the flight recorder (issue 26): in this JVM, now quiet, not in a JMH fork.
 			int heapRepeats = 5 * profile.forks();
 			int dumpRepeats = 20 * profile.forks();

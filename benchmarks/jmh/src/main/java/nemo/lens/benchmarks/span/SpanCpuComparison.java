@@ -28,9 +28,6 @@ public final class SpanCpuComparison {
 	/** The benchmark methods, as {@link SpanCpuTime} names them. */
 	public static final List<String> METHODS = List.of("root", "child");
 
-	/** Each reading's JVM, as JMH forks one: a fixed heap touched at start. */
-	private static final List<String> JVM_ARGS = List.of("-Xms1g", "-Xmx1g", "-XX:+AlwaysPreTouch");
-
 	private SpanCpuComparison() {
 	}
 
@@ -38,26 +35,28 @@ public final class SpanCpuComparison {
 	 * Takes the readings: in each round, each method's (e) then (f), each in a JVM of its own.
 	 * @param rounds how many readings of each set-up and method
 	 * @param spansPerRound the spans of each of {@link SpanCpuTime}'s rounds, or 0 for its default
+	 * @param jvmArgs the options of each reading's JVM (the harness gives its JMH forks' own)
 	 * @return the readings
 	 * @throws InterruptedException when interrupted while a reading runs
 	 */
-	public static Result run(int rounds, int spansPerRound) throws InterruptedException {
+	public static Result run(int rounds, int spansPerRound, List<String> jvmArgs) throws InterruptedException {
 		Map<String, List<Double>> readings = new LinkedHashMap<>();
 		for (int round = 0; round < rounds; round++) {
 			for (String method : METHODS) {
 				for (Tracing tracing : COMPARED) {
 					readings.computeIfAbsent(Result.key(tracing, method), (key) -> new ArrayList<>())
-						.add(read(tracing, method, spansPerRound));
+						.add(read(tracing, method, spansPerRound, jvmArgs));
 				}
 			}
 		}
 		return new Result(readings);
 	}
 
-	private static double read(Tracing tracing, String method, int spansPerRound) throws InterruptedException {
+	private static double read(Tracing tracing, String method, int spansPerRound, List<String> jvmArgs)
+			throws InterruptedException {
 		List<String> command = new ArrayList<>();
 		command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-		command.addAll(JVM_ARGS);
+		command.addAll(jvmArgs);
 		command.addAll(List.of("-cp", System.getProperty("java.class.path"), SpanCpuTime.class.getName(),
 				tracing.name(), method));
 		if (spansPerRound > 0) {
@@ -67,7 +66,7 @@ public final class SpanCpuComparison {
 			Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
 			String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
 			int exit = process.waitFor();
-			List<String> lines = output.lines().filter((line) -> line.startsWith("span_cpu_ns{")).toList();
+			List<String> lines = output.lines().filter(SpanCpuTime::isReading).toList();
 			if (exit != 0 || lines.size() != 1) {
 				throw new IllegalStateException(
 						"SpanCpuTime " + tracing + " " + method + " ended with " + exit + ":\n" + output);

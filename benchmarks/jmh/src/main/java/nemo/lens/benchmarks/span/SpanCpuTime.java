@@ -31,6 +31,8 @@ public final class SpanCpuTime {
 
 	static final int SPANS_PER_ROUND = 200_000;
 
+	private static final String READING = "span_cpu_ns{";
+
 	private static final String MEDIAN = " median=";
 
 	private static final String LEAST = " least=";
@@ -69,8 +71,17 @@ public final class SpanCpuTime {
 			}
 		}
 		Arrays.sort(counted);
-		System.out.printf(Locale.ROOT, "span_cpu_ns{setup=%s,method=%s}" + MEDIAN + "%.1f" + LEAST + "%.1f%n",
+		System.out.printf(Locale.ROOT, READING + "setup=%s,method=%s}" + MEDIAN + "%.1f" + LEAST + "%.1f%n",
 				tracing, child ? "child" : "root", counted[counted.length / 2], counted[0]);
+	}
+
+	/**
+	 * Whether a line is the one {@link #main} prints.
+	 * @param line a line of its output
+	 * @return whether it holds the reading
+	 */
+	static boolean isReading(String line) {
+		return line.startsWith(READING);
 	}
 
 	/**
@@ -82,7 +93,7 @@ public final class SpanCpuTime {
 	static double median(String line) {
 		int start = line.indexOf(MEDIAN);
 		int end = line.indexOf(LEAST, start + 1);
-		if (!line.startsWith("span_cpu_ns{") || start < 0 || end < 0) {
+		if (!isReading(line) || start < 0 || end < 0) {
 			throw new IllegalArgumentException("Not a line of SpanCpuTime: " + line);
 		}
 		return Double.parseDouble(line.substring(start + MEDIAN.length(), end));
