@@ -8,6 +8,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import nemo.lens.benchmarks.HarnessJvm;
+
 /**
  * The two kinds of rank the fleet starts, each with Lens and without: a plain Java rank
  * ({@code fleet-rank}: Lens, or the same loop on the no-op API) and a Spring Boot rank
@@ -75,7 +77,7 @@ public enum RankKind {
 	 */
 	public List<String> command(Path benchmarks, boolean lens, String endpoint) {
 		List<String> command = new ArrayList<>();
-		command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+		command.add(HarnessJvm.java());
 		command.addAll(jvmOptions());
 		command.addAll(List.of("-cp", classpath(benchmarks, lens), this.mainClass));
 		if (this == PLAIN) {

@@ -1,9 +1,9 @@
 package nemo.lens.benchmarks.report;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -20,6 +20,7 @@ import io.opentelemetry.sdk.resources.Resource;
 import io.opentelemetry.sdk.trace.ReadableSpan;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import io.opentelemetry.sdk.trace.data.SpanData;
+import nemo.lens.benchmarks.HarnessJvm;
 import nemo.lens.recorder.DumpWriter;
 import nemo.lens.recorder.SpanRing;
 
@@ -81,14 +82,8 @@ public final class ReportBenchmark {
 
 	private static Map<String, String> measure(Path dumps, Path page, Path trace)
 			throws IOException, InterruptedException {
-		List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx1g",
-				"-cp", System.getProperty("java.class.path"), ReportRun.class.getName(), dumps.toString(),
-				page.toString(), trace.toString());
-		Process report = new ProcessBuilder(command).redirectErrorStream(true).start();
-		String output = new String(report.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-		if (!report.waitFor(10, TimeUnit.MINUTES) || report.exitValue() != 0) {
-			throw new IllegalStateException("the report failed: " + output);
-		}
+		String output = HarnessJvm.run(List.of("-Xmx1g"), ReportRun.class,
+				List.of(dumps.toString(), page.toString(), trace.toString()), Duration.ofMinutes(10));
 		Map<String, String> figures = new LinkedHashMap<>();
 		output.lines().filter((line) -> line.startsWith("report_")).forEach((line) -> {
 			String[] pair = line.split("=", 2);

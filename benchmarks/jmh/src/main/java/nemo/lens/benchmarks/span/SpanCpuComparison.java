@@ -2,14 +2,14 @@ package nemo.lens.benchmarks.span;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
+import nemo.lens.benchmarks.HarnessJvm;
 import org.openjdk.jmh.util.ListStatistics;
 
 /**
@@ -27,6 +27,9 @@ public final class SpanCpuComparison {
 
 	/** The benchmark methods, as {@link SpanCpuTime} names them. */
 	public static final List<String> METHODS = List.of("root", "child");
+
+	/** Far longer than a reading takes (about 5 s), short enough that a hung one ends the run. */
+	private static final Duration TIMEOUT = Duration.ofMinutes(5);
 
 	private SpanCpuComparison() {
 	}
@@ -54,22 +57,15 @@ public final class SpanCpuComparison {
 
 	private static double read(Tracing tracing, String method, int spansPerRound, List<String> jvmArgs)
 			throws InterruptedException {
-		List<String> command = new ArrayList<>();
-		command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-		command.addAll(jvmArgs);
-		command.addAll(List.of("-cp", System.getProperty("java.class.path"), SpanCpuTime.class.getName(),
-				tracing.name(), method));
+		List<String> arguments = new ArrayList<>(List.of(tracing.name(), method));
 		if (spansPerRound > 0) {
-			command.add(String.valueOf(spansPerRound));
+			arguments.add(String.valueOf(spansPerRound));
 		}
 		try {
-			Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-			String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-			int exit = process.waitFor();
+			String output = HarnessJvm.run(jvmArgs, SpanCpuTime.class, arguments, TIMEOUT);
 			List<String> lines = output.lines().filter(SpanCpuTime::isReading).toList();
-			if (exit != 0 || lines.size() != 1) {
-				throw new IllegalStateException(
-						"SpanCpuTime " + tracing + " " + method + " ended with " + exit + ":\n" + output);
+			if (lines.size() != 1) {
+				throw new IllegalStateException("SpanCpuTime " + tracing + " " + method + " read nothing:\n" + output);
 			}
 			return SpanCpuTime.median(lines.get(0));
 		}

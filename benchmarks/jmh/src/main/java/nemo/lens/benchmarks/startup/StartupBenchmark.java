@@ -15,6 +15,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
+import nemo.lens.benchmarks.HarnessJvm;
+
 /**
  * Start-up cost: the minimal Spring Boot application of {@code benchmarks/startup-app}, started as a
  * fresh {@code java} process again and again: without Lens, with the Lens starter enabled on an
@@ -94,8 +96,7 @@ public final class StartupBenchmark {
 		List<String> stack = withJarsOf(plain, benchmarksDirectory.resolve("startup-app-stack/target/classpath.txt"));
 		List<String> stackLens = withJarsOf(plain,
 				benchmarksDirectory.resolve("startup-app-stack-lens/target/classpath.txt"));
-		String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-		return new StartupBenchmark(java, List.of(
+		return new StartupBenchmark(HarnessJvm.java(), List.of(
 				new Variant("plain", MINIMAL, "Spring Boot only (no Lens jar)", plain, arguments(EXPORTING_RANK),
 						"absent"),
 				new Variant("lens_exporting", MINIMAL, "Lens enabled, exporting rank (OTLP exporter)", lens,

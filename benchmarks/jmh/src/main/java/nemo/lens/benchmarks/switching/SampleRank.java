@@ -16,6 +16,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import nemo.lens.benchmarks.HarnessJvm;
+
 /**
  * The packaged sample application ({@code sample-app/target/sample-app.jar}) as rank 0 of a
  * two-rank job under {@code single_rank}: a silent rank, as the switch finds it. It gets no JVM
@@ -72,7 +74,7 @@ final class SampleRank implements AutoCloseable {
 			throws InterruptedException {
 		Path ports = workDirectory.resolve("ports");
 		Path log = workDirectory.resolve("rank.log");
-		List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+		List<String> command = new ArrayList<>(List.of(HarnessJvm.java(),
 				"-jar", jar.toString(), "--nemo.lens.rank=0", "--nemo.lens.world-size=2",
 				"--nemo.lens.export-strategy=single_rank", "--nemo.lens.exporter=otlp", "--server.port=0",
 				"--sample.port-directory=" + ports, "--management.endpoint.lens.access=unrestricted",
